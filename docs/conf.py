@@ -1,0 +1,35 @@
+"""Sphinx configuration for the ginrummy documentation."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+import ginrummy  # noqa: E402
+
+project = "ginrummy"
+author = "The ginrummy developers"
+copyright = "2026, The ginrummy developers"  # noqa: A001
+release = ginrummy.__version__
+version = release
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.viewcode",
+]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+myst_enable_extensions = ["colon_fence"]
+myst_heading_anchors = 3
+exclude_patterns = ["_build"]
+html_theme = "furo"
+html_title = f"ginrummy {release}"
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "undoc-members": False}
+doctest_global_setup = "import ginrummy\nfrom ginrummy import *"
+# The build is offline: no intersphinx inventories are fetched, and warnings are errors (-W).

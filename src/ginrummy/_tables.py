@@ -1,0 +1,79 @@
+"""Precomputed tables behind the solver (private).
+
+Everything here is built once at import, in a few milliseconds, from the bit
+layout documented in :mod:`ginrummy.cards`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+SUIT_BITS: Final = 0x1FFF
+"""The 13 bits of one suit."""
+
+RANK_POINTS: Final = tuple(min(r + 1, 10) for r in range(13))
+CARD_POINTS: Final = tuple(RANK_POINTS[i % 13] for i in range(52))
+
+
+def _all_melds() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    sets: list[int] = []
+    for r in range(13):
+        four = sum(1 << (13 * s + r) for s in range(4))
+        sets.append(four)
+        for s in range(4):
+            sets.append(four ^ (1 << (13 * s + r)))
+    runs: list[int] = []
+    for s in range(4):
+        for length in range(3, 14):
+            for low in range(0, 14 - length):
+                runs.append(((1 << length) - 1) << (13 * s + low))
+    return tuple(sets), tuple(runs)
+
+
+SET_MASKS, RUN_MASKS = _all_melds()
+MELD_IS_RUN: Final = {m: False for m in SET_MASKS} | {m: True for m in RUN_MASKS}
+"""Every one of the 329 melds, mapped to whether it is a run."""
+
+def _suit_deadwood() -> tuple[int, ...]:
+    """For every 13-bit suit holding: the least deadwood using runs of that suit only."""
+    size = 1 << 13
+    dw = [0] * size
+    for m in range(1, size):
+        low = (m & -m).bit_length() - 1
+        best = dw[m ^ (1 << low)] + RANK_POINTS[low]
+        block = 1 << low
+        length = 1
+        while low + length < 13 and m >> (low + length) & 1:
+            block |= 1 << (low + length)
+            length += 1
+            if length >= 3 and dw[m ^ block] < best:
+                best = dw[m ^ block]
+        dw[m] = best
+    return tuple(dw)
+
+
+SUIT_DEADWOOD: Final = _suit_deadwood()
+"""Indexed by a 13-bit suit holding: its least run-only deadwood."""
+
+NO_CARD: Final = 1000
+"""Stands for "no card to discard" in :data:`SUIT_DROP`: larger than any deadwood."""
+
+
+def _suit_drop() -> tuple[int, ...]:
+    """For every 13-bit suit holding: least run-only deadwood after discarding one of its cards."""
+    out = [NO_CARD] * (1 << 13)
+    for m in range(1, 1 << 13):
+        best = NO_CARD
+        rest = m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if SUIT_DEADWOOD[m ^ low] < best:
+                best = SUIT_DEADWOOD[m ^ low]
+        out[m] = best
+    return tuple(out)
+
+
+SUIT_DROP: Final = _suit_drop()
+SUIT_DROP_GAIN: Final = tuple(d - w for d, w in zip(SUIT_DROP, SUIT_DEADWOOD))
+"""``SUIT_DROP - SUIT_DEADWOOD``: how a suit's deadwood changes with its best discard."""

@@ -1,0 +1,507 @@
+"""Cards and hands.
+
+A :class:`Card` is one of 52 interned values; a :class:`Hand` is an immutable set
+of cards stored in a single integer, one bit per card.
+
+Bit layout of :attr:`Hand.mask` (and :attr:`Card.index`): bit ``13 * s + (r - 1)``
+is set when the hand holds the card of rank ``r`` (ace 1 to king 13) and suit
+``s`` (spades 0, hearts 1, diamonds 2, clubs 3). So bits 0-12 are A-K of spades,
+bits 13-25 hearts, 26-38 diamonds and 39-51 clubs; a run is a block of adjacent
+bits inside one suit's 13, and a set is bits 13 apart.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator
+from typing import Final, Union
+
+from attrs.exceptions import FrozenInstanceError
+from typing_extensions import Self, TypeAlias
+
+from .errors import CardParseError, DuplicateCardError, InvalidHandError
+
+__all__ = [
+    "Card",
+    "CardsLike",
+    "FULL_MASK",
+    "Hand",
+    "Rank",
+    "Suit",
+    "parse_cards",
+]
+
+FULL_MASK: Final = (1 << 52) - 1
+"""The mask of all 52 cards."""
+
+
+class Rank(enum.IntEnum):
+    """The thirteen ranks, ace low (``Rank.ACE == 1``, ``Rank.KING == 13``)."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def symbol(self) -> str:
+        """The one-character name: ``"A"``, ``"2"`` ... ``"9"``, ``"T"``, ``"J"``, ``"Q"``, ``"K"``."""
+        return _RANK_SYMBOLS[self.value - 1]
+
+    @property
+    def points(self) -> int:
+        """Deadwood points: ace 1, two to ten their pips, court cards 10."""
+        return min(self.value, 10)
+
+
+class Suit(enum.Enum):
+    """The four suits; the value is the lower-case letter used in card text."""
+
+    SPADES = "s"
+    HEARTS = "h"
+    DIAMONDS = "d"
+    CLUBS = "c"
+
+    @property
+    def index(self) -> int:
+        """Position of the suit in the bit layout: spades 0, hearts 1, diamonds 2, clubs 3."""
+        return _SUIT_ORDER.index(self)
+
+    @property
+    def symbol(self) -> str:
+        """The Unicode suit symbol, such as ``"♠"``."""
+        return _SUIT_SYMBOLS[self.index]
+
+
+_RANK_SYMBOLS: Final = "A23456789TJQK"
+_SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_SUIT_SYMBOLS: Final = "♠♥♦♣"
+_RANK_BY_CHAR: Final = {c: i + 1 for i, c in enumerate(_RANK_SYMBOLS)} | {
+    c.lower(): i + 1 for i, c in enumerate(_RANK_SYMBOLS) if c.isalpha()
+}
+_SUIT_BY_CHAR: Final = {
+    "s": 0, "S": 0, "♠": 0, "♤": 0,
+    "h": 1, "H": 1, "♥": 1, "♡": 1,
+    "d": 2, "D": 2, "♦": 2, "♢": 2,
+    "c": 3, "C": 3, "♣": 3, "♧": 3,
+}  # fmt: skip
+_VARIATION_SELECTOR: Final = "\ufe0f"
+_SEPARATORS: Final = ",;"
+_QUOTE_LIMIT: Final = 60
+
+
+def _quote(text: str) -> str:
+    """``repr`` of user text, shortened so that a huge input gives a readable message."""
+    if len(text) <= _QUOTE_LIMIT:
+        return repr(text)
+    return repr(text[:_QUOTE_LIMIT]) + f"... ({len(text)} characters)"
+
+
+class Card:
+    """A playing card. Cards are interned: ``Card("Q", "s") is Card.parse("Qs")``.
+
+    >>> card = Card.parse("10h")
+    >>> card
+    Card.parse('Th')
+    >>> str(card), card.unicode(), card.value
+    ('Th', 'T♥', 10)
+    >>> Card(Rank.ACE, Suit.SPADES) < Card.parse("2s")
+    True
+
+    Cards order by their :attr:`index`: by suit (♠ ♥ ♦ ♣), then by rank.
+    """
+
+    __slots__ = ("_index",)
+    _index: int
+
+    def __new__(cls, rank: Rank | int | str, suit: Suit | str) -> Card:
+        """Return the card of ``rank`` (a :class:`Rank`, 1-13, or its symbol) and ``suit``."""
+        if isinstance(rank, str):
+            r = _RANK_BY_CHAR.get(rank, 10 if rank == "10" else 0)
+        elif isinstance(rank, int) and not isinstance(rank, bool):
+            r = int(rank) if 1 <= rank <= 13 else 0
+        else:
+            raise TypeError(f"Card rank must be a Rank, int or str, not {type(rank).__name__}")
+        if r == 0:
+            raise CardParseError(
+                f"{rank!r} is not a rank: expected 1-13 or one of A 2-9 T J Q K",
+                text=str(rank),
+            )
+        if isinstance(suit, Suit):
+            s = suit.index
+        elif isinstance(suit, str):
+            s = _SUIT_BY_CHAR.get(suit, -1)
+            if s < 0:
+                raise CardParseError(
+                    f"{suit!r} is not a suit: expected one of s h d c or ♠ ♥ ♦ ♣", text=suit
+                )
+        else:
+            raise TypeError(f"Card suit must be a Suit or str, not {type(suit).__name__}")
+        return _CARDS[s * 13 + r - 1]
+
+    @classmethod
+    def _make(cls, index: int) -> Card:
+        card = object.__new__(cls)
+        object.__setattr__(card, "_index", index)
+        return card
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card at bit ``index`` (0-51) of the layout described in :mod:`ginrummy.cards`."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"card index must be an int, not {type(index).__name__}")
+        if not 0 <= index < 52:
+            raise InvalidHandError(f"card index {index!r} is out of range: expected 0-51")
+        return _CARDS[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card from lenient text: ``"Qs"``, ``"qs"``, ``"10h"``, ``"T♥"``.
+
+        Raises :class:`~ginrummy.CardParseError` unless the text holds exactly one card.
+        """
+        cards = parse_cards(text)
+        if len(cards) != 1:
+            raise CardParseError(
+                f"expected exactly one card, got {len(cards)} in {_quote(text)}", text=text
+            )
+        return cards[0]
+
+    @property
+    def index(self) -> int:
+        """Bit position of the card (0-51), see :mod:`ginrummy.cards`."""
+        return self._index
+
+    @property
+    def mask(self) -> int:
+        """``1 << index``: the card as a one-card hand mask."""
+        return 1 << self._index
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return Rank(self._index % 13 + 1)
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return _SUIT_ORDER[self._index // 13]
+
+    @property
+    def value(self) -> int:
+        """Deadwood points: ace 1, two to ten their pips, jack/queen/king 10."""
+        return min(self._index % 13 + 1, 10)
+
+    def unicode(self) -> str:
+        """The card with a Unicode suit symbol, such as ``"Q♠"``."""
+        return _RANK_SYMBOLS[self._index % 13] + _SUIT_SYMBOLS[self._index // 13]
+
+    def __str__(self) -> str:
+        return _RANK_SYMBOLS[self._index % 13] + "shdc"[self._index // 13]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __hash__(self) -> int:
+        return self._index
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self._index == other._index
+        return NotImplemented
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._index < other._index
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._index <= other._index
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._index > other._index
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._index >= other._index
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError()
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_index, (self._index,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+_CARDS: Final = tuple(Card._make(i) for i in range(52))
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards from lenient text, keeping their order.
+
+    Cards may be separated by spaces, commas or semicolons, or written together;
+    ranks are ``A 2-9 T J Q K`` or ``10`` in either case; suits are ``s h d c`` in
+    either case or ``♠ ♥ ♦ ♣`` (also ``♤ ♡ ♢ ♧``).
+
+    >>> parse_cards("10h, Qs  a♣")
+    (Card.parse('Th'), Card.parse('Qs'), Card.parse('Ac'))
+    >>> parse_cards("AsKs")
+    (Card.parse('As'), Card.parse('Ks'))
+
+    Raises :class:`~ginrummy.CardParseError` for anything else, and
+    :class:`~ginrummy.DuplicateCardError` when a card appears twice.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"card text must be a str, not {type(text).__name__}")
+    cards: list[Card] = []
+    seen = 0
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isspace() or ch in _SEPARATORS:
+            i += 1
+            continue
+        start = i
+        if ch == "1" and i + 1 < n and text[i + 1] == "0":
+            rank, i = 10, i + 2
+        else:
+            rank = _RANK_BY_CHAR.get(ch, 0)
+            if rank == 0:
+                raise CardParseError(
+                    f"cannot read a card at position {start} of {_quote(text)}: "
+                    f"{ch!r} is not a rank (expected A, 2-10, T, J, Q or K)",
+                    text=text,
+                    position=start,
+                )
+            i += 1
+        suit = _SUIT_BY_CHAR.get(text[i], -1) if i < n else -1
+        if suit < 0:
+            got = repr(text[i]) if i < n else "the end of the text"
+            raise CardParseError(
+                f"cannot read a card at position {start} of {_quote(text)}: "
+                f"expected a suit (s, h, d, c or ♠ ♥ ♦ ♣) after the rank, got {got}",
+                text=text,
+                position=i,
+            )
+        i += 1
+        if i < n and text[i] == _VARIATION_SELECTOR:
+            i += 1
+        card = _CARDS[suit * 13 + rank - 1]
+        if seen & card.mask:
+            raise DuplicateCardError(
+                f"card {card} appears twice in {_quote(text)} (second at position {start})",
+                text=text,
+                position=start,
+            )
+        seen |= card.mask
+        cards.append(card)
+    return tuple(cards)
+
+
+CardsLike: TypeAlias = Union["Hand", Iterable[Card], str]
+"""What public functions accept as cards: a :class:`Hand`, an iterable of :class:`Card`, or card text."""
+
+
+def _mask_of(cards: CardsLike, *, what: str = "cards") -> int:
+    """The mask of ``cards``, rejecting duplicates and non-cards."""
+    if isinstance(cards, Hand):
+        return cards._mask
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    mask = 0
+    try:
+        iterator = iter(cards)
+    except TypeError:
+        raise TypeError(
+            f"{what} must be a Hand, card text or an iterable of Card, not {type(cards).__name__}"
+        ) from None
+    for card in iterator:
+        if not isinstance(card, Card):
+            raise TypeError(f"{what} must contain Card values, not {type(card).__name__}: {card!r}")
+        bit = 1 << card._index
+        if mask & bit:
+            raise InvalidHandError(f"{what} hold {card} twice: a card can appear only once")
+        mask |= bit
+    return mask
+
+
+class Hand:
+    """An immutable set of cards, of any size, stored as a 52-bit mask.
+
+    >>> hand = Hand.parse("7c 5s 6s As")
+    >>> hand
+    Hand.parse('As 5s 6s 7c')
+    >>> len(hand), hand.value, Card.parse("5s") in hand
+    (4, 19, True)
+    >>> str(hand - Hand.parse("As") | Hand.parse("4s"))
+    '4s 5s 6s 7c'
+
+    Iteration is in canonical order (by :attr:`Card.index`). The set operators
+    ``|``, ``&``, ``-`` and ``^`` return new hands.
+    """
+
+    __slots__ = ("_mask",)
+    _mask: int
+
+    def __init__(self, cards: CardsLike = ()) -> None:
+        """Build a hand from cards, card text or another hand; duplicates raise."""
+        object.__setattr__(self, "_mask", _mask_of(cards))
+
+    @classmethod
+    def from_mask(cls, mask: int) -> Self:
+        """The hand whose bits are ``mask`` (layout in :mod:`ginrummy.cards`)."""
+        if isinstance(mask, bool) or not isinstance(mask, int):
+            raise TypeError(f"hand mask must be an int, not {type(mask).__name__}")
+        if not 0 <= mask <= FULL_MASK:
+            raise InvalidHandError(f"hand mask {mask!r} is out of range: expected 0 to 2**52 - 1")
+        hand = object.__new__(cls)
+        object.__setattr__(hand, "_mask", mask)
+        return hand
+
+    @classmethod
+    def parse(cls, text: str) -> Self:
+        """Read a hand from lenient card text (see :func:`parse_cards`)."""
+        return cls.from_mask(_mask_of(parse_cards(text)))
+
+    @classmethod
+    def deck(cls) -> Self:
+        """All 52 cards."""
+        return cls.from_mask(FULL_MASK)
+
+    @property
+    def mask(self) -> int:
+        """The 52-bit integer behind the hand."""
+        return self._mask
+
+    @property
+    def value(self) -> int:
+        """Total deadwood points of all the cards (melds not considered)."""
+        total, m = 0, self._mask
+        while m:
+            low = m & -m
+            total += _VALUES[low.bit_length() - 1]
+            m ^= low
+        return total
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in canonical order."""
+        return tuple(self)
+
+    def add(self, card: Card) -> Hand:
+        """A new hand with ``card`` added; raises if it is already present."""
+        bit = _card_bit(card)
+        if self._mask & bit:
+            raise InvalidHandError(f"{card} is already in the hand {self}")
+        return Hand.from_mask(self._mask | bit)
+
+    def remove(self, card: Card) -> Hand:
+        """A new hand without ``card``; raises if it is not present."""
+        bit = _card_bit(card)
+        if not self._mask & bit:
+            raise InvalidHandError(f"{card} is not in the hand {self}")
+        return Hand.from_mask(self._mask ^ bit)
+
+    def isdisjoint(self, other: CardsLike) -> bool:
+        """True when the two hands share no card."""
+        return not self._mask & _mask_of(other)
+
+    def issubset(self, other: CardsLike) -> bool:
+        """True when every card of this hand is in ``other``."""
+        return self._mask & ~_mask_of(other) == 0
+
+    def unicode(self) -> str:
+        """The hand with Unicode suit symbols, such as ``"A♠ 2♠ 3♠"``."""
+        return " ".join(card.unicode() for card in self)
+
+    def __len__(self) -> int:
+        return self._mask.bit_count()
+
+    def __bool__(self) -> bool:
+        return self._mask != 0
+
+    def __contains__(self, card: object) -> bool:
+        if isinstance(card, Card):
+            return bool(self._mask >> card._index & 1)
+        return False
+
+    def __iter__(self) -> Iterator[Card]:
+        m = self._mask
+        while m:
+            low = m & -m
+            yield _CARDS[low.bit_length() - 1]
+            m ^= low
+
+    def __or__(self, other: Hand) -> Hand:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return Hand.from_mask(self._mask | other._mask)
+
+    def __and__(self, other: Hand) -> Hand:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return Hand.from_mask(self._mask & other._mask)
+
+    def __sub__(self, other: Hand) -> Hand:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return Hand.from_mask(self._mask & ~other._mask)
+
+    def __xor__(self, other: Hand) -> Hand:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return Hand.from_mask(self._mask ^ other._mask)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Hand):
+            return self._mask == other._mask
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("Hand", self._mask))
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError()
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Hand.from_mask, (self._mask,))
+
+
+_VALUES: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
+
+
+def _card_bit(card: Card) -> int:
+    if not isinstance(card, Card):
+        raise TypeError(f"expected a Card, not {type(card).__name__}: {card!r}")
+    return 1 << card._index

@@ -1,0 +1,78 @@
+"""The exception hierarchy of :mod:`ginrummy`.
+
+Every error the library raises on bad input derives from :class:`GinRummyError`.
+The concrete classes also derive from :class:`ValueError`, so code that already
+catches ``ValueError`` keeps working. Messages quote the offending input and say
+what was expected.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardParseError",
+    "DuplicateCardError",
+    "GinRummyError",
+    "IllegalActionError",
+    "InvalidHandError",
+    "InvalidMeldError",
+    "RulesError",
+    "SchemaError",
+]
+
+
+class GinRummyError(Exception):
+    """Base class of every error raised by :mod:`ginrummy`."""
+
+
+class CardParseError(GinRummyError, ValueError):
+    """Text that does not describe a card (or a list of cards).
+
+    ``text`` is the whole input and ``position`` the index of the first character
+    that could not be read.
+    """
+
+    def __init__(self, message: str, *, text: str = "", position: int = 0) -> None:
+        super().__init__(message)
+        self.text = text
+        self.position = position
+
+
+class InvalidHandError(GinRummyError, ValueError):
+    """A collection of cards that is not acceptable where it was given.
+
+    Raised for duplicate cards, a wrong number of cards, or cards shared between
+    hands that must be disjoint.
+    """
+
+
+class DuplicateCardError(CardParseError, InvalidHandError):
+    """Card text that names the same card twice, such as ``"As As"``.
+
+    It is both a :class:`CardParseError` (the text is unacceptable) and an
+    :class:`InvalidHandError` (a hand cannot hold a card twice).
+    """
+
+
+class InvalidMeldError(GinRummyError, ValueError):
+    """Cards that do not form a set or a run, or a layoff that does not fit."""
+
+
+class IllegalActionError(GinRummyError, ValueError):
+    """An action that may not be played in the current state.
+
+    ``reason`` is a short machine-readable code such as ``"not_your_turn"``,
+    ``"wrong_phase"``, ``"card_not_in_hand"``, ``"taken_card"`` or
+    ``"over_knock_limit"``; the message explains it for people.
+    """
+
+    def __init__(self, message: str, *, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class RulesError(GinRummyError, ValueError):
+    """A :class:`~ginrummy.Rules` value that cannot be played, or an unknown preset."""
+
+
+class SchemaError(GinRummyError, ValueError):
+    """A serialised document that is malformed, tampered with or of another version."""

@@ -1,0 +1,156 @@
+"""Melds: sets and runs, and extending them by a layoff."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+
+from attrs.exceptions import FrozenInstanceError
+
+from ._tables import MELD_IS_RUN
+from .cards import Card, CardsLike, Hand, _mask_of, parse_cards
+from .errors import InvalidMeldError
+
+__all__ = ["Meld", "MeldKind"]
+
+
+class MeldKind(enum.Enum):
+    """Whether a meld is a set (same rank) or a run (same suit, consecutive ranks)."""
+
+    SET = "set"
+    RUN = "run"
+
+
+class Meld:
+    """A set (3 or 4 cards of one rank) or a run (3+ consecutive cards of one suit, ace low).
+
+    >>> meld = Meld.parse("7h 5h 6h")
+    >>> meld, meld.kind.value
+    (Meld.parse('5h 6h 7h'), 'run')
+    >>> meld.can_extend(Card.parse("8h")), str(meld.extend(Card.parse("4h")))
+    (True, '4h 5h 6h 7h')
+    >>> Meld.parse("Qs Ks As")
+    Traceback (most recent call last):
+    ...
+    ginrummy.errors.InvalidMeldError: 'Qs Ks As' is not a meld: expected 3 or 4 cards of one rank, or 3 or more consecutive cards of one suit (ace low)
+    """
+
+    __slots__ = ("_mask", "_is_run")
+    _mask: int
+    _is_run: bool
+
+    def __init__(self, cards: CardsLike) -> None:
+        """Build a meld from cards or card text; raises :class:`InvalidMeldError` if it is not one."""
+        mask = _mask_of(cards)
+        is_run = MELD_IS_RUN.get(mask)
+        if is_run is None:
+            text = cards if isinstance(cards, str) else str(Hand.from_mask(mask))
+            raise InvalidMeldError(
+                f"{text!r} is not a meld: expected 3 or 4 cards of one rank, "
+                "or 3 or more consecutive cards of one suit (ace low)"
+            )
+        object.__setattr__(self, "_mask", mask)
+        object.__setattr__(self, "_is_run", is_run)
+
+    @classmethod
+    def _trusted(cls, mask: int) -> Meld:
+        meld = object.__new__(cls)
+        object.__setattr__(meld, "_mask", mask)
+        object.__setattr__(meld, "_is_run", MELD_IS_RUN[mask])
+        return meld
+
+    @classmethod
+    def parse(cls, text: str) -> Meld:
+        """Read a meld from card text such as ``"5h 6h 7h"`` or ``"Ks Kh Kd"``."""
+        if not isinstance(text, str):
+            raise TypeError(f"meld text must be a str, not {type(text).__name__}")
+        parse_cards(text)  # raises CardParseError for bad text before meld checks
+        return cls(text)
+
+    @classmethod
+    def is_meld(cls, cards: CardsLike) -> bool:
+        """True when the cards form a valid set or run."""
+        return _mask_of(cards) in MELD_IS_RUN
+
+    @property
+    def mask(self) -> int:
+        """The cards of the meld as a hand mask."""
+        return self._mask
+
+    @property
+    def kind(self) -> MeldKind:
+        """:attr:`MeldKind.SET` or :attr:`MeldKind.RUN`."""
+        return MeldKind.RUN if self._is_run else MeldKind.SET
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards, in canonical order (a run from low to high)."""
+        return Hand.from_mask(self._mask).cards
+
+    @property
+    def hand(self) -> Hand:
+        """The cards as a :class:`~ginrummy.Hand`."""
+        return Hand.from_mask(self._mask)
+
+    def can_extend(self, card: Card) -> bool:
+        """True when ``card`` may be laid off on this meld.
+
+        A set of three takes its missing fourth card; a set of four takes nothing;
+        a run takes the card just below or just above it in its suit.
+        """
+        if not isinstance(card, Card):
+            raise TypeError(f"expected a Card, not {type(card).__name__}: {card!r}")
+        bit = card.mask
+        if self._mask & bit:
+            return False
+        return (self._mask | bit) in MELD_IS_RUN and (
+            MELD_IS_RUN[self._mask | bit] == self._is_run
+        )
+
+    def extend(self, card: Card) -> Meld:
+        """The meld with ``card`` laid off on it; raises :class:`InvalidMeldError` if it does not fit."""
+        if not self.can_extend(card):
+            raise InvalidMeldError(f"{card} cannot be laid off on {self}")
+        return Meld._trusted(self._mask | card.mask)
+
+    def __len__(self) -> int:
+        return self._mask.bit_count()
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(Hand.from_mask(self._mask))
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self._mask & card.mask)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Meld):
+            return self._mask == other._mask
+        return NotImplemented
+
+    def __lt__(self, other: Meld) -> bool:
+        if not isinstance(other, Meld):
+            return NotImplemented
+        return self._mask < other._mask
+
+    def __hash__(self) -> int:
+        return hash(("Meld", self._mask))
+
+    def __str__(self) -> str:
+        return str(Hand.from_mask(self._mask))
+
+    def unicode(self) -> str:
+        """The meld with Unicode suit symbols."""
+        return Hand.from_mask(self._mask).unicode()
+
+    def __repr__(self) -> str:
+        return f"Meld.parse({str(self)!r})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError()
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Meld.parse, (str(self),))
+

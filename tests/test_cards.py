@@ -1,0 +1,240 @@
+"""Cards, hands and card text."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+from attrs.exceptions import FrozenInstanceError
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ginrummy import (
+    Card,
+    CardParseError,
+    DuplicateCardError,
+    GinRummyError,
+    Hand,
+    InvalidHandError,
+    Rank,
+    Suit,
+    parse_cards,
+)
+
+cards_st = st.integers(0, 51).map(Card.from_index)
+masks_st = st.integers(0, (1 << 52) - 1)
+
+
+def test_there_are_52_distinct_cards() -> None:
+    cards = [Card.from_index(i) for i in range(52)]
+    assert len(set(cards)) == 52
+    assert len({str(c) for c in cards}) == 52
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Qs", "Qs"),
+        ("qs", "Qs"),
+        ("10h", "Th"),
+        ("Th", "Th"),
+        ("th", "Th"),
+        ("T♥", "Th"),
+        ("10♥", "Th"),
+        ("a♣", "Ac"),
+        ("K♤", "Ks"),
+        ("2♢", "2d"),
+        ("9♥\ufe0f", "9h"),
+        ("  Jc  ", "Jc"),
+    ],
+)
+def test_card_parse_is_lenient(text: str, expected: str) -> None:
+    assert str(Card.parse(text)) == expected
+
+
+def test_card_properties() -> None:
+    card = Card.parse("Qs")
+    assert card.rank is Rank.QUEEN
+    assert card.suit is Suit.SPADES
+    assert card.value == 10
+    assert card.unicode() == "Q♠"
+    assert repr(card) == "Card.parse('Qs')"
+    assert Card(Rank.QUEEN, Suit.SPADES) is card
+    assert Card("Q", "s") is card
+    assert Card(12, "♠") is card
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("As", 1), ("2h", 2), ("9d", 9), ("Tc", 10), ("Js", 10), ("Qh", 10), ("Kd", 10)],
+)
+def test_card_values_follow_the_rule_book(text: str, value: int) -> None:
+    assert Card.parse(text).value == value
+
+
+@given(cards_st)
+def test_card_text_round_trips(card: Card) -> None:
+    assert Card.parse(str(card)) is card
+    assert Card.parse(card.unicode()) is card
+    assert eval(repr(card)) is card  # noqa: S307 - repr must evaluate back
+
+
+@given(cards_st, cards_st)
+def test_card_order_matches_index(a: Card, b: Card) -> None:
+    assert (a < b) == (a.index < b.index)
+    assert (a <= b) == (a.index <= b.index)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "   ", "1s", "Ax", "AsAs", "As As", "Zs", "A", "10", "s", "AsK", "1 0s", "A s", "As Ks Qs Js Ts 9s 8s x"],
+)
+def test_bad_card_text_raises_card_parse_error(text: str) -> None:
+    with pytest.raises(CardParseError):
+        Card.parse(text)
+
+
+def test_card_parse_error_quotes_text_and_position() -> None:
+    with pytest.raises(CardParseError) as info:
+        parse_cards("As Kx")
+    assert "'As Kx'" in str(info.value)
+    assert "position 3" in str(info.value)
+    assert info.value.position == 4
+    assert isinstance(info.value, ValueError)
+    assert isinstance(info.value, GinRummyError)
+
+
+def test_duplicate_card_text_is_both_parse_and_hand_error() -> None:
+    with pytest.raises(DuplicateCardError) as info:
+        parse_cards("As 2s as")
+    assert isinstance(info.value, CardParseError)
+    assert isinstance(info.value, InvalidHandError)
+    assert "As appears twice" in str(info.value)
+
+
+def test_very_long_text_raises_with_a_short_message() -> None:
+    text = "As " * 10_000 + "Xx"
+    with pytest.raises(CardParseError) as info:
+        parse_cards(text)
+    assert len(str(info.value)) < 300
+
+
+@given(st.text())
+def test_random_text_parses_or_raises_card_parse_error(text: str) -> None:
+    try:
+        cards = parse_cards(text)
+    except CardParseError:
+        return
+    assert len(set(cards)) == len(cards)
+
+
+def test_parse_cards_keeps_order() -> None:
+    assert [str(c) for c in parse_cards("Kd, 2s;3h AsKs")] == ["Kd", "2s", "3h", "As", "Ks"]
+
+
+def test_parse_cards_rejects_non_text() -> None:
+    with pytest.raises(TypeError, match="str"):
+        parse_cards(b"As")  # type: ignore[arg-type]
+
+
+def test_card_constructor_rejects_bad_values() -> None:
+    with pytest.raises(CardParseError):
+        Card(14, "s")
+    with pytest.raises(CardParseError):
+        Card("A", "x")
+    with pytest.raises(TypeError):
+        Card(1.0, "s")  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError):
+        Card.from_index(52)
+
+
+def test_card_is_immutable() -> None:
+    card = Card.parse("As")
+    with pytest.raises(FrozenInstanceError):
+        card._index = 3
+    assert copy.deepcopy(card) is card
+    assert pickle.loads(pickle.dumps(card)) is card
+
+
+def test_hand_basics() -> None:
+    hand = Hand.parse("7c 5s 6s As")
+    assert str(hand) == "As 5s 6s 7c"
+    assert repr(hand) == "Hand.parse('As 5s 6s 7c')"
+    assert len(hand) == 4
+    assert hand.value == 19
+    assert Card.parse("7c") in hand
+    assert Card.parse("7d") not in hand
+    assert "7c" not in hand  # only Card values are members
+    assert [str(c) for c in hand] == ["As", "5s", "6s", "7c"]
+    assert hand.unicode() == "A♠ 5♠ 6♠ 7♣"
+    assert Hand(parse_cards("As 5s 6s 7c")) == hand
+    assert Hand("As 5s 6s 7c") == hand
+    assert Hand(hand) == hand
+    assert not Hand()
+    assert len(Hand.deck()) == 52
+
+
+def test_hand_bit_layout_is_suit_major() -> None:
+    assert Hand.parse("As").mask == 1
+    assert Hand.parse("Ks").mask == 1 << 12
+    assert Hand.parse("Ah").mask == 1 << 13
+    assert Hand.parse("Kc").mask == 1 << 51
+
+
+def test_hand_rejects_duplicates_and_bad_members() -> None:
+    card = Card.parse("As")
+    with pytest.raises(InvalidHandError, match="As twice"):
+        Hand([card, card])
+    with pytest.raises(TypeError, match="Card"):
+        Hand(["As"])  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        Hand(5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError):
+        Hand.from_mask(1 << 52)
+    with pytest.raises(InvalidHandError):
+        Hand.from_mask(-1)
+
+
+def test_hand_add_and_remove_return_new_hands() -> None:
+    hand = Hand.parse("As 2s")
+    bigger = hand.add(Card.parse("3s"))
+    assert str(bigger) == "As 2s 3s"
+    assert str(hand) == "As 2s"
+    assert bigger.remove(Card.parse("As")) == Hand.parse("2s 3s")
+    with pytest.raises(InvalidHandError, match="already"):
+        hand.add(Card.parse("As"))
+    with pytest.raises(InvalidHandError, match="not in the hand"):
+        hand.remove(Card.parse("Kd"))
+
+
+def test_hand_is_immutable() -> None:
+    hand = Hand.parse("As")
+    with pytest.raises(FrozenInstanceError):
+        hand._mask = 0
+    assert pickle.loads(pickle.dumps(hand)) == hand
+
+
+@given(masks_st)
+def test_hand_text_round_trips(mask: int) -> None:
+    hand = Hand.from_mask(mask)
+    assert Hand.parse(str(hand)) == hand
+    assert Hand.parse(hand.unicode()) == hand
+    assert eval(repr(hand)) == hand  # noqa: S307
+    assert len(hand) == len(list(hand)) == bin(mask).count("1")
+    assert hand.value == sum(c.value for c in hand)
+
+
+@given(masks_st, masks_st)
+def test_hand_set_algebra_matches_python_sets(a: int, b: int) -> None:
+    x, y = Hand.from_mask(a), Hand.from_mask(b)
+    sx, sy = set(x), set(y)
+    assert set(x | y) == sx | sy
+    assert set(x & y) == sx & sy
+    assert set(x - y) == sx - sy
+    assert set(x ^ y) == sx ^ sy
+    assert x.isdisjoint(y) == sx.isdisjoint(sy)
+    assert x.issubset(y) == (sx <= sy)
+    assert (x == y) == (sx == sy)
+    if x == y:
+        assert hash(x) == hash(y)

@@ -1,0 +1,277 @@
+"""The solver, checked against the brute force in ``brute.py`` and the golden cases."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from brute import all_melds_count, card_of, is_meld, layoff_deadwood as brute_layoff_deadwood
+from brute import least_deadwood
+from ginrummy import (
+    Card,
+    Hand,
+    InvalidHandError,
+    InvalidMeldError,
+    Meld,
+    MeldKind,
+    Melding,
+    best_layoffs,
+    best_melding,
+    deadwood,
+    discard_deadwood,
+    is_big_gin,
+    knock_options,
+    knocker_melding,
+    layoff_deadwood,
+    meldings,
+)
+from ginrummy._tables import MELD_IS_RUN
+
+CORPUS = Path(__file__).parent / "data" / "deadwood_corpus.txt"
+
+
+def brute(hand: Hand) -> int:
+    return least_deadwood(frozenset(card_of(str(c)) for c in hand))
+
+
+def hands(min_size: int = 0, max_size: int = 13) -> st.SearchStrategy[Hand]:
+    return st.sets(st.integers(0, 51), min_size=min_size, max_size=max_size).map(
+        lambda s: Hand.from_mask(sum(1 << i for i in s))
+    )
+
+
+@st.composite
+def meld_rich_hands(draw: st.DrawFn, size: int = 10) -> Hand:
+    """Cards from a few consecutive ranks (many sets and runs) or mostly one suit."""
+    if draw(st.booleans()):
+        low = draw(st.integers(0, 9))
+        pool = [13 * s + r for s in range(4) for r in range(low, low + 4)]
+    else:
+        suit = draw(st.integers(0, 3))
+        pool = [13 * suit + r for r in range(13)] + [13 * s + draw(st.integers(0, 12)) for s in range(4)]
+        pool = sorted(set(pool))
+    chosen = draw(st.sets(st.sampled_from(pool), min_size=min(size, len(pool)), max_size=min(size, len(pool))))
+    return Hand.from_mask(sum(1 << i for i in chosen))
+
+
+def test_there_are_329_melds() -> None:
+    assert len(MELD_IS_RUN) == 329 == all_melds_count()
+    assert sum(1 for r in MELD_IS_RUN.values() if not r) == 65
+    assert sum(1 for r in MELD_IS_RUN.values() if r) == 264
+    for mask in MELD_IS_RUN:
+        assert is_meld(tuple(card_of(str(c)) for c in Hand.from_mask(mask)))
+
+
+def test_meld_kinds_and_text() -> None:
+    run = Meld.parse("7h 5h 6h")
+    assert run.kind is MeldKind.RUN and str(run) == "5h 6h 7h" and len(run) == 3
+    four = Meld.parse("Ks Kh Kd Kc")
+    assert four.kind is MeldKind.SET
+    assert eval(repr(four)) == four  # noqa: S307
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Qs Ks As", "Ks As 2s", "As 2s", "As 2s 4s", "5s 5h 6s", "As 2h 3s", "5s 5h 5d 5c 6c", ""],
+)
+def test_invalid_melds_are_rejected(text: str) -> None:
+    with pytest.raises(InvalidMeldError):
+        Meld.parse(text)
+
+
+def test_ace_is_low_only() -> None:
+    assert Meld.is_meld("As 2s 3s")
+    assert not Meld.is_meld("Qs Ks As")
+    assert not Meld.is_meld("Ks As 2s")
+
+
+def test_meld_extension_for_layoffs() -> None:
+    three = Meld.parse("8s 8h 8d")
+    assert three.can_extend(Card.parse("8c"))
+    assert three.extend(Card.parse("8c")).kind is MeldKind.SET
+    assert not three.extend(Card.parse("8c")).can_extend(Card.parse("8c"))
+    run = Meld.parse("5s 6s 7s")
+    assert run.can_extend(Card.parse("4s")) and run.can_extend(Card.parse("8s"))
+    assert not run.can_extend(Card.parse("9s"))
+    assert not run.can_extend(Card.parse("8h"))
+    assert not Meld.parse("Js Qs Ks").can_extend(Card.parse("As"))
+    with pytest.raises(InvalidMeldError, match="cannot be laid off"):
+        run.extend(Card.parse("Ts"))
+
+
+@given(hands(0, 13))
+def test_deadwood_equals_brute_force(hand: Hand) -> None:
+    assert deadwood(hand) == brute(hand)
+
+
+@given(meld_rich_hands())
+def test_deadwood_equals_brute_force_on_meld_rich_hands(hand: Hand) -> None:
+    assert deadwood(hand) == brute(hand)
+
+
+@given(hands(0, 12))
+def test_best_melding_is_a_valid_least_arrangement(hand: Hand) -> None:
+    melding = best_melding(hand)
+    assert melding.cards == hand
+    assert melding.deadwood == deadwood(hand)
+    assert all(Meld.is_meld(m.hand) for m in melding.melds)
+    used = 0
+    for meld in melding.melds:
+        assert not used & meld.mask
+        used |= meld.mask
+
+
+@settings(max_examples=60)
+@given(st.one_of(hands(0, 9), meld_rich_hands(9)))
+def test_meldings_lists_every_arrangement_once_in_order(hand: Hand) -> None:
+    found = meldings(hand)
+    keys = [m.sort_key() for m in found]
+    assert keys == sorted(keys)
+    assert len(set(keys)) == len(keys)
+    assert found[0] == best_melding(hand)
+    assert all(m.cards == hand for m in found)
+    limited = meldings(hand, max_deadwood=10)
+    assert limited == tuple(m for m in found if m.deadwood <= 10)
+
+
+def test_meldings_of_a_small_hand() -> None:
+    found = meldings("5s 6s 7s 5h 5d")
+    assert [str(m) for m in found] == [
+        "[5s 6s 7s] deadwood 5h 5d (10)",
+        "[5s 5h 5d] deadwood 6s 7s (13)",
+        "deadwood 5s 6s 7s 5h 5d (28)",
+    ]
+
+
+def test_best_melding_tie_break_is_documented_order() -> None:
+    # A-6 of spades: one six-card run beats two three-card runs (fewest melds).
+    melding = best_melding("As 2s 3s 4s 5s 6s")
+    assert [str(m) for m in melding.melds] == ["As 2s 3s 4s 5s 6s"]
+
+
+@given(hands(11, 11))
+def test_discard_deadwood_equals_every_discard(hand: Hand) -> None:
+    assert discard_deadwood(hand) == min(brute(hand.remove(c)) for c in hand)
+
+
+@given(st.one_of(hands(11, 11), meld_rich_hands(11)), st.integers(0, 10))
+def test_knock_options_are_exactly_the_legal_discards(hand: Hand, limit: int) -> None:
+    excluded = next(iter(hand))
+    options = knock_options(hand, knock_limit=limit, excluded=[excluded])
+    expected = {c for c in hand if c != excluded and brute(hand.remove(c)) <= limit}
+    assert {o.discard for o in options} == expected
+    for option in options:
+        assert option.melding.cards == hand.remove(option.discard)
+        assert option.deadwood == brute(hand.remove(option.discard))
+    assert [o.deadwood for o in options] == sorted(o.deadwood for o in options)
+
+
+def test_knock_options_finds_the_gin_openspiel_misses() -> None:
+    options = knock_options("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h", knock_limit=10)
+    assert options[0].is_gin and str(options[0].discard) == "3s"
+
+
+def test_knock_options_rejects_wrong_sizes_and_limits() -> None:
+    with pytest.raises(InvalidHandError, match="11 cards"):
+        knock_options("As 2s 3s", knock_limit=10)
+    with pytest.raises(ValueError, match="0-10"):
+        knock_options("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h", knock_limit=11)
+    with pytest.raises(TypeError):
+        knock_options("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h", knock_limit=True)
+
+
+def test_big_gin_needs_all_eleven_melded() -> None:
+    assert is_big_gin("As 2s 3s 4s 5h 5d 5c 9c Tc Jc Qc")
+    assert not is_big_gin("As 2s 3s 4s 5h 5d 5c 9c Tc Jc Kc")
+    with pytest.raises(InvalidHandError):
+        is_big_gin("As 2s 3s")
+
+
+def test_s12_defender_breaks_set_to_lay_off_chained() -> None:
+    plan = best_layoffs(
+        ["Ks Kc Kd", "5s 6s 7s", "9c Tc Jc"], "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d"
+    )
+    assert plan.deadwood == 9
+    assert plan.deadwood_cards == Hand.parse("Ac 8d")
+    assert [str(m) for m in plan.melds] == ["2s 2h 2d 2c"]
+    assert [(str(l.card), l.target) for l in plan.layoffs] == [("8s", 1), ("9s", 1), ("8c", 2), ("7c", 2)]
+    assert [str(m) for m in plan.extended_melds] == ["Ks Kd Kc", "5s 6s 7s 8s 9s", "7c 8c 9c Tc Jc"]
+
+
+def test_s13_knocker_lays_out_sets_not_runs() -> None:
+    knocker = "As 5s 6s 7s 5c 6c 7c 5d 6d 7d"
+    defender = "3s 4s 4c 4d 8s 8c 8d 5h 6h 7h"
+    melding = knocker_melding(knocker, defender)
+    assert [m.kind for m in melding.melds] == [MeldKind.SET] * 3
+    assert layoff_deadwood(melding.melds, defender) == 3
+    as_runs = ["5s 6s 7s", "5c 6c 7c", "5d 6d 7d"]
+    assert layoff_deadwood(as_runs, defender) == 0
+
+
+def test_card_that_fits_two_melds_is_tried_on_both() -> None:
+    # 7c fits the set of 7s and the clubs run; only on the run can 8c follow.
+    plan = best_layoffs(["7s 7h 7d", "4c 5c 6c"], "7c 8c Kd")
+    assert plan.deadwood == 10
+    assert {str(l.card) for l in plan.layoffs} == {"7c", "8c"}
+
+
+def test_layoffs_reject_shared_cards() -> None:
+    with pytest.raises(InvalidHandError):
+        best_layoffs(["5s 6s 7s"], "7s 8s")
+    with pytest.raises(InvalidMeldError):
+        best_layoffs(["5s 6s 7s", "7s 7h 7d"], "8s")
+
+
+@st.composite
+def layoff_situations(draw: st.DrawFn) -> tuple[list[Meld], Hand]:
+    melding = best_melding(draw(meld_rich_hands(10)))
+    melds = list(melding.melds)
+    used = melding.cards.mask
+    nearby = [i for i in range(52) if not used >> i & 1 and any(m.can_extend(Card.from_index(i)) for m in melds)]
+    near = draw(st.sets(st.sampled_from(nearby), max_size=6)) if nearby else set()
+    free = [i for i in range(52) if not used >> i & 1 and i not in near]
+    extra = draw(st.sets(st.sampled_from(free), min_size=10 - len(near), max_size=10 - len(near)))
+    # chains: cards two away from a run end
+    return melds, Hand.from_mask(sum(1 << i for i in near | extra))
+
+
+@settings(max_examples=150)
+@given(layoff_situations())
+def test_best_layoffs_equals_brute_force(situation: tuple[list[Meld], Hand]) -> None:
+    melds, defender = situation
+    plan = best_layoffs(melds, defender)
+    brute_melds = [tuple(card_of(str(c)) for c in m) for m in melds]
+    expected = brute_layoff_deadwood(brute_melds, frozenset(card_of(str(c)) for c in defender))
+    assert plan.deadwood == expected == layoff_deadwood(melds, defender)
+    # The plan is playable in its order and accounts for every defender card.
+    grown = list(melds)
+    for layoff in plan.layoffs:
+        grown[layoff.target] = grown[layoff.target].extend(layoff.card)
+    assert grown == list(plan.extended_melds)
+    own = Melding.from_melds(defender - Hand(l.card for l in plan.layoffs), plan.melds)
+    assert own.deadwood_cards == plan.deadwood_cards
+
+
+def test_deadwood_corpus() -> None:
+    for line in CORPUS.read_text().splitlines():
+        if not line or line.startswith("#"):
+            continue
+        cards, _, expected = line.rpartition(":")
+        assert deadwood(cards) == int(expected), cards
+
+
+def test_melding_from_melds_validates() -> None:
+    melding = Melding.from_melds("As 2s 3s 9d", ["As 2s 3s"])
+    assert melding.deadwood == 9
+    with pytest.raises(InvalidMeldError, match="not in the hand"):
+        Melding.from_melds("As 2s 3s", ["4s 5s 6s"])
+    with pytest.raises(InvalidMeldError, match="shares"):
+        Melding.from_melds("As 2s 3s 4s Ah Ac", ["As 2s 3s", "As Ah Ac"])
+
+
+def test_repeated_queries_are_cached() -> None:
+    hand = Hand.parse("As 2s 3s 4h 4d 4c 9h 9d Kc Qd")
+    assert best_melding(hand) is best_melding(hand)
