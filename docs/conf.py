@@ -8,6 +8,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import ginrummy  # noqa: E402
+from ginrummy.rules import preset_table  # noqa: E402
+
+# The preset table is generated from the code at every build, so it cannot drift.
+_generated = Path(__file__).resolve().parent / "_generated"
+_generated.mkdir(exist_ok=True)
+(_generated / "presets.md").write_text(preset_table() + "\n", encoding="utf-8")
 
 project = "ginrummy"
 author = "The ginrummy developers"
@@ -25,7 +31,7 @@ extensions = [
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 myst_enable_extensions = ["colon_fence"]
 myst_heading_anchors = 3
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_generated"]
 html_theme = "furo"
 html_title = f"ginrummy {release}"
 autodoc_member_order = "bysource"

@@ -86,3 +86,51 @@ def layoff_deadwood(knocker_melds: list[tuple[Card, ...]], defender: frozenset[C
 
     search(tuple(frozenset(m) for m in knocker_melds), defender)
     return best
+
+
+def arrangements(cards: frozenset[Card]) -> list[tuple[list[tuple[Card, ...]], int]]:
+    """Every (melds, deadwood points) arrangement of the cards."""
+    out: list[tuple[list[tuple[Card, ...]], int]] = []
+
+    def walk(rest: frozenset[Card], melds: list[tuple[Card, ...]], dead: int) -> None:
+        if not rest:
+            out.append((list(melds), dead))
+            return
+        first = min(rest)
+        others = sorted(rest - {first})
+        walk(rest - {first}, melds, dead + points(first))
+        for size in range(2, len(others) + 1):
+            for combo in combinations(others, size):
+                meld = (first, *combo)
+                if is_meld(meld):
+                    walk(rest - set(meld), [*melds, meld], dead)
+
+    walk(cards, [], 0)
+    return out
+
+
+def hand_points(
+    k: int,
+    d: int,
+    *,
+    gin_bonus: int,
+    undercut_bonus: int,
+    knock_bonus: int,
+    undercut_on_tie: bool,
+    doubled: bool,
+    bonuses_only: bool,
+) -> tuple[str, int]:
+    """(who scores: "knocker", "defender" or "nobody", points) from the section 1 table."""
+    if k == 0:
+        who, base, bonus = "knocker", d, gin_bonus
+    elif d > k:
+        who, base, bonus = "knocker", d - k, knock_bonus
+    elif d < k or undercut_on_tie:
+        who, base, bonus = "defender", k - d, undercut_bonus
+    else:
+        return "nobody", 0
+    if not doubled:
+        return who, base + bonus
+    if bonuses_only:
+        return who, base + 2 * bonus
+    return who, 2 * (base + bonus)

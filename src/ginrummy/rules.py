@@ -1,0 +1,403 @@
+"""Rule variants: the frozen :class:`Rules` value and its named presets.
+
+Every knob of the rule book is a field. Presets are ordinary :class:`Rules`
+values; change any knob with :func:`attrs.evolve`, which re-validates::
+
+    >>> import attrs
+    >>> from ginrummy import Rules
+    >>> rules = attrs.evolve(Rules.preset("standard"), gin_bonus=20)
+    >>> str(rules)
+    'standard+gin_bonus=20'
+    >>> Rules.parse(str(rules)) == rules
+    True
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final, TypeVar
+
+import attrs
+
+from .cards import Card, Rank, Suit
+from .errors import RulesError
+
+__all__ = [
+    "NextDealer",
+    "OklahomaAce",
+    "PRESETS",
+    "Rules",
+    "Shutout",
+    "SpadesDouble",
+    "WallRule",
+    "find_rules",
+    "preset_table",
+]
+
+
+class OklahomaAce(enum.StrEnum):
+    """What an ace upcard means under Oklahoma."""
+
+    GIN_ONLY = "gin_only"
+    """Knock limit 0: only gin or big gin end the hand."""
+    ONE = "one"
+    """Knock with 1 or less."""
+
+
+class SpadesDouble(enum.StrEnum):
+    """What a spade upcard doubles under Oklahoma."""
+
+    ALL = "all"
+    """Every point of the hand, bonuses included."""
+    BONUSES = "bonuses"
+    """Only the gin, big gin and undercut bonuses (and the knock bonus)."""
+    OFF = "off"
+    """Nothing."""
+
+
+class WallRule(enum.StrEnum):
+    """What happens when the stock is down to :attr:`Rules.wall_size` cards."""
+
+    VOID = "void"
+    """The hand ends void: nobody scores and the same dealer deals again."""
+    FIFTIETH_CARD = "fiftieth_card"
+    """The opponent may take the last discard only to knock or go gin at once."""
+
+
+class NextDealer(enum.StrEnum):
+    """Who deals the next hand."""
+
+    ALTERNATE = "alternate"
+    """The deal alternates."""
+    WINNER = "winner"
+    """The winner of the hand deals."""
+
+
+class Shutout(enum.StrEnum):
+    """What a shutout (the loser has no hand points) does to the settlement."""
+
+    DOUBLE = "double"
+    """Double the winner's whole total."""
+    GAME_BONUS_X2 = "game_bonus_x2"
+    """Pay the game bonus twice."""
+    NONE = "none"
+    """Nothing."""
+
+
+_BONUSES: Final = ("gin_bonus", "big_gin_bonus", "undercut_bonus", "knock_bonus", "game_bonus", "box_bonus")
+_DECK: Final = 52
+
+
+_E = TypeVar("_E", bound=enum.StrEnum)
+
+
+def _to_enum(kind: type[_E], name: str, value: object) -> _E:
+    if isinstance(value, kind):
+        return value
+    if isinstance(value, str):
+        try:
+            return kind(value.strip().lower().replace("-", "_"))
+        except ValueError:
+            pass
+    allowed = ", ".join(repr(m.value) for m in kind)
+    raise RulesError(f"{name}={value!r} is not allowed: expected one of {allowed}")
+
+
+def _oklahoma_ace(value: OklahomaAce | str) -> OklahomaAce:
+    return _to_enum(OklahomaAce, "oklahoma_ace", value)
+
+
+def _spades_double(value: SpadesDouble | str) -> SpadesDouble:
+    return _to_enum(SpadesDouble, "spades_double", value)
+
+
+def _wall_rule(value: WallRule | str) -> WallRule:
+    return _to_enum(WallRule, "wall_rule", value)
+
+
+def _next_dealer(value: NextDealer | str) -> NextDealer:
+    return _to_enum(NextDealer, "next_dealer", value)
+
+
+def _shutout(value: Shutout | str) -> Shutout:
+    return _to_enum(Shutout, "shutout", value)
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """Every rule knob of the rule book, validated on construction.
+
+    ``Rules()`` is the default preset, Oklahoma. Use :meth:`preset` or
+    :func:`find_rules` for the others, and :func:`attrs.evolve` to change knobs.
+    An impossible value raises :class:`~ginrummy.RulesError` naming the field and
+    the allowed values.
+    """
+
+    players: int = 2
+    """Number of players. Only 2 are supported in this version."""
+    hand_size: int = 10
+    """Cards dealt to each player."""
+    knock_limit: int = 10
+    """The fixed knock limit, 0-10; ignored when :attr:`oklahoma` is on."""
+    oklahoma: bool = True
+    """The upcard of each deal sets the knock limit (and may double the hand)."""
+    oklahoma_ace: OklahomaAce = attrs.field(default=OklahomaAce.GIN_ONLY, converter=_oklahoma_ace)
+    """Knock limit for an ace upcard under Oklahoma."""
+    spades_double: SpadesDouble = attrs.field(default=SpadesDouble.ALL, converter=_spades_double)
+    """What a spade upcard doubles under Oklahoma."""
+    spades_double_boxes: bool = False
+    """A spade upcard also doubles the box the hand earns."""
+    gin_bonus: int = 25
+    """Bonus for gin."""
+    big_gin: bool = True
+    """Whether big gin (11 cards melded, no discard) is allowed."""
+    big_gin_bonus: int = 31
+    """Bonus for big gin."""
+    undercut_bonus: int = 25
+    """Bonus for an undercut."""
+    undercut_on_tie: bool = True
+    """Equal deadwood is an undercut; when off it scores nothing for anyone."""
+    knock_bonus: int = 0
+    """Bonus for a successful (non-gin) knock."""
+    discard_taken_card: bool = False
+    """A card taken from the discard pile may be discarded (or be the knock discard) in the same turn."""
+    wall_size: int = 2
+    """Stock cards that are never drawn."""
+    wall_rule: WallRule = attrs.field(default=WallRule.VOID, converter=_wall_rule)
+    """What happens at the wall."""
+    next_dealer: NextDealer = attrs.field(default=NextDealer.ALTERNATE, converter=_next_dealer)
+    """Who deals the next hand (after a void hand the same dealer deals again)."""
+    game_target: int = 150
+    """Hand points that end the game."""
+    game_bonus: int = 100
+    """Bonus for winning the game."""
+    box_bonus: int = 25
+    """Bonus per hand won, added at the end of the game."""
+    shutout: Shutout = attrs.field(default=Shutout.DOUBLE, converter=_shutout)
+    """What a shutout does."""
+    hollywood: bool = False
+    """Score three games at once (Hollywood)."""
+
+    def __attrs_post_init__(self) -> None:
+        for field in attrs.fields(Rules):
+            value = getattr(self, field.name)
+            if field.type in ("bool", bool) and not isinstance(value, bool):
+                raise RulesError(f"{field.name}={value!r} is not allowed: expected True or False")
+            if field.type in ("int", int) and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RulesError(f"{field.name}={value!r} is not allowed: expected a whole number")
+        if self.players != 2:
+            raise RulesError(
+                f"players={self.players!r} is not supported: expected 2 (3-4 player Oklahoma is planned)"
+            )
+        if self.hand_size != 10:
+            raise RulesError(f"hand_size={self.hand_size!r} is not allowed: expected 10 for two players")
+        if not 0 <= self.knock_limit <= 10:
+            raise RulesError(f"knock_limit={self.knock_limit!r} is not allowed: expected 0-10")
+        for name in _BONUSES:
+            if getattr(self, name) < 0:
+                raise RulesError(f"{name}={getattr(self, name)!r} is not allowed: expected 0 or more")
+        stock = self.stock_size
+        if not 0 <= self.wall_size < stock:
+            raise RulesError(
+                f"wall_size={self.wall_size!r} is not allowed: expected 0-{stock - 1} "
+                f"(the stock holds {stock} cards)"
+            )
+        if self.game_target < 1:
+            raise RulesError(f"game_target={self.game_target!r} is not allowed: expected 1 or more")
+
+    @property
+    def stock_size(self) -> int:
+        """Cards in the stock after the deal and the upcard."""
+        return _DECK - self.players * self.hand_size - 1
+
+    def knock_limit_for(self, upcard: Card) -> int:
+        """The knock limit of a hand whose first upcard is ``upcard``.
+
+        >>> Rules().knock_limit_for(Card.parse("7h")), Rules().knock_limit_for(Card.parse("Kd"))
+        (7, 10)
+        >>> Rules().knock_limit_for(Card.parse("Ac"))
+        0
+        """
+        if not isinstance(upcard, Card):
+            raise TypeError(f"upcard must be a Card, not {type(upcard).__name__}")
+        if not self.oklahoma:
+            return self.knock_limit
+        if upcard.rank is Rank.ACE:
+            return 0 if self.oklahoma_ace is OklahomaAce.GIN_ONLY else 1
+        return upcard.value
+
+    def multiplier_for(self, upcard: Card) -> int:
+        """2 when a spade upcard doubles the hand under Oklahoma, else 1.
+
+        What the factor applies to is :attr:`spades_double`.
+        """
+        if not isinstance(upcard, Card):
+            raise TypeError(f"upcard must be a Card, not {type(upcard).__name__}")
+        if self.oklahoma and self.spades_double is not SpadesDouble.OFF and upcard.suit is Suit.SPADES:
+            return 2
+        return 1
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The preset called ``name`` (see :data:`PRESETS`, aliases allowed)."""
+        return find_rules(name)
+
+    @property
+    def preset_name(self) -> str | None:
+        """The name of the preset equal to these rules, or ``None``."""
+        for name, rules in PRESETS.items():
+            if rules == self:
+                return name
+        return None
+
+    def to_dict(self) -> dict[str, object]:
+        """Every knob as JSON-ready data (enums as their strings)."""
+        return {f.name: (v.value if isinstance(v, enum.Enum) else v) for f in attrs.fields(Rules) for v in [getattr(self, f.name)]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Rules:
+        """Rules from :meth:`to_dict` data; unknown or ill-typed knobs raise :class:`RulesError`."""
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules data must be a mapping, not {type(data).__name__}")
+        names = {f.name for f in attrs.fields(Rules)}
+        unknown = sorted(str(k) for k in data if k not in names)
+        if unknown:
+            raise RulesError(f"unknown rules knob(s) {', '.join(unknown)}: expected some of {', '.join(sorted(names))}")
+        return cls(**{str(k): v for k, v in data.items()})  # type: ignore[arg-type]
+
+    def differences(self, other: Rules) -> dict[str, object]:
+        """Knobs whose value here differs from ``other``, with the values here."""
+        mine, theirs = self.to_dict(), other.to_dict()
+        return {k: v for k, v in mine.items() if theirs[k] != v}
+
+    def __str__(self) -> str:
+        best_name, best_diff = "", dict[str, object]()
+        for name, rules in PRESETS.items():
+            diff = self.differences(rules)
+            if not best_name or len(diff) < len(best_diff):
+                best_name, best_diff = name, diff
+        parts = [best_name] + [f"{k}={_format_value(v)}" for k, v in best_diff.items()]
+        return "+".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Rules from text: a preset name, optionally followed by ``+knob=value`` changes.
+
+        >>> Rules.parse("straight+undercut_on_tie=off").undercut_on_tie
+        False
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"rules text must be a str, not {type(text).__name__}")
+        head, *changes = [part.strip() for part in text.replace(",", "+").split("+")]
+        base = find_rules(head)
+        values: dict[str, object] = {}
+        fields = {f.name: f for f in attrs.fields(Rules)}
+        for change in changes:
+            key, sep, raw = change.partition("=")
+            key = key.strip().replace("-", "_")
+            if not sep or key not in fields:
+                raise RulesError(
+                    f"cannot read {change!r} in {text!r}: expected knob=value with a knob among {', '.join(fields)}"
+                )
+            values[key] = _parse_value(key, fields[key].type, raw.strip(), text)
+        return attrs.evolve(base, **values)  # type: ignore[arg-type]
+
+
+def _format_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
+
+
+def _parse_value(key: str, kind: object, raw: str, text: str) -> object:
+    if kind in ("bool", bool):
+        lowered = raw.lower()
+        if lowered in ("on", "true", "yes", "1"):
+            return True
+        if lowered in ("off", "false", "no", "0"):
+            return False
+        raise RulesError(f"{key}={raw!r} in {text!r} is not allowed: expected on or off")
+    if kind in ("int", int):
+        try:
+            return int(raw)
+        except ValueError:
+            raise RulesError(f"{key}={raw!r} in {text!r} is not allowed: expected a whole number") from None
+    return raw
+
+
+_OKLAHOMA = Rules()
+_STANDARD = Rules(oklahoma=False, spades_double=SpadesDouble.OFF, game_target=100)
+PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
+    {
+        "oklahoma": _OKLAHOMA,
+        "standard": _STANDARD,
+        "classic": attrs.evolve(
+            _STANDARD,
+            gin_bonus=20,
+            big_gin=False,
+            undercut_bonus=10,
+            next_dealer=NextDealer.WINNER,
+            box_bonus=20,
+            shutout=Shutout.GAME_BONUS_X2,
+        ),
+        "straight": attrs.evolve(_STANDARD, knock_limit=0),
+        "tournament": attrs.evolve(_STANDARD, wall_rule=WallRule.FIFTIETH_CARD, game_target=250),
+    }
+)
+"""The named presets of the rule book, ``oklahoma`` (the default) first."""
+
+_ALIASES: Final = {
+    "okie": "oklahoma",
+    "oklahoma-gin": "oklahoma",
+    "default": "oklahoma",
+    "gin-only": "straight",
+    "straight-gin": "straight",
+    "gin": "standard",
+    "gin-rummy": "standard",
+    "old": "classic",
+    "hoyle": "classic",
+}
+
+
+def find_rules(name: str) -> Rules:
+    """The preset called ``name``; case, spaces and underscores do not matter.
+
+    >>> find_rules("okie") == Rules()
+    True
+    >>> find_rules("Gin Only").knock_limit
+    0
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"preset name must be a str, not {type(name).__name__}")
+    key = "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+    key = _ALIASES.get(key, key)
+    if key in PRESETS:
+        return PRESETS[key]
+    raise RulesError(
+        f"unknown rules preset {name!r}: expected one of {', '.join(PRESETS)} "
+        f"(aliases: {', '.join(sorted(_ALIASES))})"
+    )
+
+
+def preset_table() -> str:
+    """The presets as a Markdown table, one row per knob (the docs are built from this).
+
+    ``knock_limit`` shows "—" where Oklahoma makes the upcard set the limit.
+    """
+    names = list(PRESETS)
+    lines = ["| Knob | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
+    for field in attrs.fields(Rules):
+        cells = []
+        for name in names:
+            rules = PRESETS[name]
+            value = getattr(rules, field.name)
+            if field.name == "knock_limit" and rules.oklahoma:
+                cells.append("—")
+            elif isinstance(value, bool):
+                cells.append("on" if value else "off")
+            else:
+                cells.append(str(value))
+        lines.append(f"| `{field.name}` | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
