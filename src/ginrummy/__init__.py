@@ -6,6 +6,21 @@ engine for front-ends and bots, computer players and a terminal program.
 
 from __future__ import annotations
 
+from .actions import (
+    Action,
+    BigGin,
+    DeclineWallDiscard,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    HiddenKnock,
+    Knock,
+    NextHand,
+    PassUpcard,
+    TakeUpcard,
+    TakeWallDiscard,
+    parse_action,
+)
 from .cards import Card, Hand, Rank, Suit, parse_cards
 from .errors import (
     CardParseError,
@@ -38,6 +53,7 @@ from .scoring import (
     Settlement,
     showdown,
 )
+from .serialize import dumps, from_dict, loads, to_dict
 from .solver import (
     KnockOption,
     Layoff,
@@ -53,42 +69,61 @@ from .solver import (
     layoff_deadwood,
     meldings,
 )
+from .state import GameState, Match, Phase, PlayerView
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
     "best_layoffs",
     "best_melding",
+    "BigGin",
     "Card",
     "CardParseError",
     "deadwood",
+    "DeclineWallDiscard",
+    "Discard",
     "discard_deadwood",
+    "DrawDiscard",
+    "DrawStock",
+    "dumps",
     "DuplicateCardError",
     "EndReason",
     "find_rules",
+    "from_dict",
     "GameScore",
+    "GameState",
     "GinRummyError",
     "Hand",
     "HandResult",
+    "HiddenKnock",
     "Hollywood",
     "HollywoodColumn",
     "IllegalActionError",
     "InvalidHandError",
     "InvalidMeldError",
     "is_big_gin",
+    "Knock",
     "knock_options",
     "knocker_melding",
     "KnockOption",
     "Layoff",
     "layoff_deadwood",
     "LayoffPlan",
+    "loads",
+    "Match",
     "Meld",
     "Melding",
     "meldings",
     "MeldKind",
     "NextDealer",
+    "NextHand",
     "OklahomaAce",
+    "parse_action",
     "parse_cards",
+    "PassUpcard",
+    "Phase",
+    "PlayerView",
     "PRESETS",
     "Rank",
     "Rules",
@@ -100,6 +135,9 @@ __all__ = [
     "Shutout",
     "SpadesDouble",
     "Suit",
+    "TakeUpcard",
+    "TakeWallDiscard",
+    "to_dict",
     "__version__",
     "WallRule",
 ]

@@ -1,0 +1,239 @@
+"""The actions a player can take, as immutable values with a text form.
+
+Every action prints as canonical text (``str(action)``) that :func:`parse_action`
+reads back; the text form is what saved games store.
+
+>>> parse_action("d 10h")
+Discard(card=Card.parse('Th'))
+>>> str(parse_action("KNOCK 7h: 5s 6s 7s | 9c 9d 9h"))
+'knock 7h: 5s 6s 7s | 9h 9d 9c'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from .cards import Card
+from .errors import CardParseError, IllegalActionError
+from .melds import Meld
+
+__all__ = [
+    "Action",
+    "BigGin",
+    "DeclineWallDiscard",
+    "Discard",
+    "DrawDiscard",
+    "DrawStock",
+    "HiddenKnock",
+    "Knock",
+    "NextHand",
+    "PassUpcard",
+    "TakeUpcard",
+    "TakeWallDiscard",
+    "parse_action",
+]
+
+
+@attrs.frozen
+class Action:
+    """Base class of every action."""
+
+    def __str__(self) -> str:
+        return _WORDS[type(self)]
+
+
+@attrs.frozen
+class TakeUpcard(Action):
+    """First turn: take the upcard offered (then discard, knock or go big gin)."""
+
+
+@attrs.frozen
+class PassUpcard(Action):
+    """First turn: decline the upcard offered."""
+
+
+@attrs.frozen
+class DrawStock(Action):
+    """Draw the top card of the stock."""
+
+
+@attrs.frozen
+class DrawDiscard(Action):
+    """Take the top card of the discard pile."""
+
+
+def _melds_converter(value: Iterable[Meld | str] | None) -> tuple[Meld, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, (str, Meld)):
+        raise TypeError("melds must be an iterable of melds, not a single meld or string")
+    out = []
+    for item in value:
+        if isinstance(item, str):
+            out.append(Meld.parse(item))
+        elif isinstance(item, Meld):
+            out.append(item)
+        else:
+            raise TypeError(f"melds must be Meld values or meld text, not {type(item).__name__}")
+    return tuple(sorted(out))
+
+
+def _card_validator(instance: object, attribute: attrs.Attribute[Card], value: object) -> None:
+    if not isinstance(value, Card):
+        raise TypeError(f"{type(instance).__name__}.{attribute.name} must be a Card, not {type(value).__name__}")
+
+
+def _melds_text(melds: tuple[Meld, ...] | None) -> str:
+    return "" if melds is None else ": " + " | ".join(str(m) for m in melds)
+
+
+@attrs.frozen
+class Discard(Action):
+    """End the turn by discarding ``card`` face up."""
+
+    card: Card = attrs.field(validator=_card_validator)
+    """The card discarded."""
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen
+class Knock(Action):
+    """Knock, discarding ``card`` face down; gin when the other ten have no deadwood.
+
+    ``melds`` is the knocker's arrangement of the ten kept cards; ``None`` lets the
+    engine lay out automatically (ruling 5).
+    """
+
+    card: Card = attrs.field(validator=_card_validator)
+    """The knock discard (face down, never shown to the opponent)."""
+    melds: tuple[Meld, ...] | None = attrs.field(default=None, converter=_melds_converter)
+    """The knocker's melds, or ``None`` for the automatic arrangement."""
+
+    def __str__(self) -> str:
+        return f"knock {self.card}{_melds_text(self.melds)}"
+
+
+@attrs.frozen
+class BigGin(Action):
+    """Go out with all eleven cards melded, without discarding."""
+
+    melds: tuple[Meld, ...] | None = attrs.field(default=None, converter=_melds_converter)
+    """The melds of all eleven cards, or ``None`` for the automatic arrangement."""
+
+    def __str__(self) -> str:
+        return f"big gin{_melds_text(self.melds)}"
+
+
+@attrs.frozen
+class TakeWallDiscard(Action):
+    """Fiftieth-card rule: take the last discard, which obliges a knock or big gin at once."""
+
+
+@attrs.frozen
+class DeclineWallDiscard(Action):
+    """Fiftieth-card rule: leave the last discard; the hand is void."""
+
+
+@attrs.frozen
+class NextHand(Action):
+    """In a match: deal the next hand once the current one is over."""
+
+
+@attrs.frozen
+class HiddenKnock(Action):
+    """How an opponent's knock appears in a player's view: the discard is face down."""
+
+
+_WORDS: dict[type[Action], str] = {
+    Action: "action",
+    TakeUpcard: "take",
+    PassUpcard: "pass",
+    DrawStock: "stock",
+    DrawDiscard: "pile",
+    TakeWallDiscard: "take wall",
+    DeclineWallDiscard: "decline",
+    NextHand: "next",
+    HiddenKnock: "knock (face down)",
+}
+
+_SIMPLE: dict[str, Action] = {
+    "take": TakeUpcard(),
+    "t": TakeUpcard(),
+    "take upcard": TakeUpcard(),
+    "pass": PassUpcard(),
+    "stock": DrawStock(),
+    "s": DrawStock(),
+    "draw": DrawStock(),
+    "draw stock": DrawStock(),
+    "pile": DrawDiscard(),
+    "p": DrawDiscard(),
+    "draw pile": DrawDiscard(),
+    "draw discard": DrawDiscard(),
+    "take discard": DrawDiscard(),
+    "take wall": TakeWallDiscard(),
+    "wall": TakeWallDiscard(),
+    "decline": DeclineWallDiscard(),
+    "decline wall": DeclineWallDiscard(),
+    "next": NextHand(),
+    "next hand": NextHand(),
+    "big gin": BigGin(),
+    "biggin": BigGin(),
+    "bg": BigGin(),
+}
+_WITH_CARD = {"discard": "discard", "d": "discard", "knock": "knock", "k": "knock"}
+
+
+def _split_melds(text: str, original: str) -> tuple[str, tuple[Meld, ...] | None]:
+    head, sep, tail = text.partition(":")
+    if not sep:
+        return head.strip(), None
+    parts = [p.strip() for p in tail.split("|")]
+    if not all(parts):
+        raise IllegalActionError(
+            f"cannot read the melds in {original!r}: expected melds separated by '|', such as "
+            "'knock 7h: 5s 6s 7s | 9c 9d 9h'",
+            reason="unreadable",
+        )
+    return head.strip(), tuple(Meld.parse(p) for p in parts)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from text, leniently.
+
+    Accepted: ``take``/``t``, ``pass``, ``stock``/``s``/``draw``, ``pile``/``p``,
+    ``discard 7h``/``d 7h``, ``knock 7h``/``k 7h`` (optionally followed by
+    ``: meld | meld``), ``big gin``/``bg``, ``take wall``, ``decline``, ``next``.
+    Context-dependent words such as ``gin`` are read by
+    :meth:`ginrummy.GameState.parse_action`.
+
+    Raises :class:`~ginrummy.IllegalActionError` (reason ``"unreadable"``) for text
+    that is not an action; bad card text inside raises :class:`~ginrummy.CardParseError`.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"action text must be a str, not {type(text).__name__}")
+    body, melds = _split_melds(text, text)
+    words = " ".join(body.lower().split())
+    if words in ("big gin", "biggin", "bg"):
+        return BigGin(melds)
+    if melds is None and words in _SIMPLE:
+        return _SIMPLE[words]
+    verb, _, rest = words.partition(" ")
+    kind = _WITH_CARD.get(verb)
+    if kind is not None and rest:
+        try:
+            card = Card.parse(rest)
+        except CardParseError as error:
+            raise CardParseError(f"cannot read the card in {text!r}: {error}", text=text) from error
+        if kind == "discard" and melds is None:
+            return Discard(card)
+        if kind == "knock":
+            return Knock(card, melds)
+    raise IllegalActionError(
+        f"cannot read {text!r} as an action: expected take, pass, stock, pile, discard <card>, "
+        "knock <card>, big gin, take wall, decline or next",
+        reason="unreadable",
+    )

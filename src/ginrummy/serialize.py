@@ -1,0 +1,271 @@
+"""Saving and loading: ``to_dict``/``from_dict`` and JSON ``dumps``/``loads``.
+
+Documents carry ``"schema": "ginrummy"`` and a ``"version"``. A game state is
+saved as its record, the deal plus the actions, and loading replays it, so every
+loaded state is one the engine reached by legal play. A tampered, truncated or
+foreign document raises :class:`~ginrummy.SchemaError`, never a broken value.
+
+>>> from ginrummy import GameState, Rules, dumps, loads
+>>> state = GameState.new(Rules(), seed=3)
+>>> state = state.apply(state.legal_actions()[1])
+>>> loads(dumps(state)) == state
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import TypeVar, Union
+
+from typing_extensions import TypeAlias
+
+from .actions import NextHand, parse_action
+from .cards import Card, Hand, parse_cards
+from .errors import GinRummyError, SchemaError
+from .melds import Meld
+from .rules import Rules
+from .scoring import GameScore, HandResult, Hollywood, showdown
+from .state import GameState, Match, PlayerView
+
+__all__ = ["SCHEMA", "SCHEMA_VERSION", "Serializable", "dumps", "from_dict", "loads", "to_dict"]
+
+SCHEMA = "ginrummy"
+"""The value of every document's ``"schema"`` key."""
+SCHEMA_VERSION = 1
+"""The current document version."""
+
+Serializable: TypeAlias = Union[Rules, GameState, Match, HandResult]
+"""The types :func:`to_dict` saves and :func:`from_dict` loads."""
+
+
+def _head(kind: str) -> dict[str, object]:
+    return {"schema": SCHEMA, "version": SCHEMA_VERSION, "type": kind}
+
+
+def _deck_text(state: GameState) -> str:
+    return " ".join(str(Card.from_index(i)) for i in state.deck)
+
+
+def _hand_record(state: GameState) -> dict[str, object]:
+    return {"deck": _deck_text(state), "dealer": state.dealer, "actions": [str(a) for a in state.history]}
+
+
+def to_dict(value: Serializable | PlayerView) -> dict[str, object]:
+    """A JSON-ready document for ``value``.
+
+    :class:`PlayerView` documents are for sending to clients and cannot be loaded back.
+    """
+    if isinstance(value, Rules):
+        return _head("rules") | {"rules": value.to_dict()}
+    if isinstance(value, GameState):
+        return _head("state") | {"rules": value.rules.to_dict()} | _hand_record(value)
+    if isinstance(value, Match):
+        return _head("match") | {
+            "rules": value.rules.to_dict(),
+            "seed": value.seed,
+            "hands": [_hand_record(s) for s in (*value.finished, value.state)],
+        }
+    if isinstance(value, HandResult):
+        return _head("result") | _result_body(value)
+    if isinstance(value, PlayerView):
+        return _head("view") | _view_body(value)
+    raise TypeError(f"cannot serialise {type(value).__name__}: expected Rules, GameState, Match, HandResult or PlayerView")
+
+
+def _result_body(result: HandResult) -> dict[str, object]:
+    return {
+        "rules": result.rules.to_dict(),
+        "upcard": str(result.upcard),
+        "knocker": result.knocker,
+        "hands": [str(h) for h in result.hands],
+        "knocker_melds": [str(m) for m in result.knocker_melds],
+        "defender_melds": [str(m) for m in result.defender_melds],
+        "layoffs": [[str(l.card), l.target] for l in result.layoffs],
+        "big_gin": result.big_gin,
+        "reason": result.reason.value,
+        "scorer": result.scorer,
+        "points": result.points,
+    }
+
+
+def _view_body(view: PlayerView) -> dict[str, object]:
+    return {
+        "seat": view.seat,
+        "dealer": view.dealer,
+        "phase": view.phase.value,
+        "to_play": view.to_play,
+        "hand": str(view.hand),
+        "upcard": str(view.upcard),
+        "knock_limit": view.knock_limit,
+        "multiplier": view.multiplier,
+        "stock_count": view.stock_count,
+        "discard_pile": [str(c) for c in view.discard_pile],
+        "opponent_card_count": view.opponent_card_count,
+        "opponent_known": str(view.opponent_known),
+        "taken_card": None if view.taken_card is None else str(view.taken_card),
+        "history": [[seat, str(action)] for seat, action in view.history],
+        "legal_actions": [str(a) for a in view.legal_actions],
+        "result": None if view.result is None else _result_body(view.result),
+        "score": None if view.game is None else {"points": _points(view)},
+    }
+
+
+def _points(view: PlayerView) -> list[int]:
+    game = view.game
+    if game is None:
+        return []
+    if isinstance(game, GameScore):
+        return list(game.points)
+    return [sum(c.points[s] for c in game.columns) for s in range(2)]
+
+
+def _get(data: Mapping[str, object], key: str, kind: type | tuple[type, ...], where: str) -> object:
+    if key not in data:
+        raise SchemaError(f"{where}: missing key {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind in (int, (int,)):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise SchemaError(f"{where}: {key!r} must be {names}, not {type(value).__name__} ({value!r})")
+    return value
+
+
+def _rules(data: Mapping[str, object], where: str) -> Rules:
+    raw = _get(data, "rules", dict, where)
+    assert isinstance(raw, dict)
+    try:
+        return Rules.from_dict(raw)
+    except GinRummyError as error:
+        raise SchemaError(f"{where}: bad rules: {error}") from error
+
+
+def _record(rules: Rules, record: Mapping[str, object], where: str) -> tuple[GameState, list[str]]:
+    """The dealt state and the action texts of one hand record."""
+    deck_text = _get(record, "deck", str, where)
+    dealer = _get(record, "dealer", int, where)
+    actions = _get(record, "actions", list, where)
+    assert isinstance(deck_text, str) and isinstance(dealer, int) and isinstance(actions, list)
+    try:
+        state = GameState.new(rules, deck=parse_cards(deck_text), dealer=dealer)
+    except GinRummyError as error:
+        raise SchemaError(f"{where}: bad deal: {error}") from error
+    for number, text in enumerate(actions, start=1):
+        if not isinstance(text, str):
+            raise SchemaError(f"{where}: action #{number} must be text, not {type(text).__name__}")
+    return state, actions
+
+
+_Playable = TypeVar("_Playable", GameState, Match)
+
+
+def _play(target: _Playable, actions: list[str], where: str) -> _Playable:
+    for number, text in enumerate(actions, start=1):
+        try:
+            target = target.apply(parse_action(text))
+        except GinRummyError as error:
+            raise SchemaError(f"{where}: action #{number} {text!r} cannot be replayed: {error}") from error
+    return target
+
+
+def from_dict(data: Mapping[str, object]) -> Serializable:
+    """Load a document made by :func:`to_dict`, revalidating everything."""
+    if not isinstance(data, Mapping):
+        raise SchemaError(f"a document must be a JSON object, not {type(data).__name__}")
+    if data.get("schema") != SCHEMA:
+        raise SchemaError(f"not a ginrummy document: 'schema' is {data.get('schema')!r}, expected {SCHEMA!r}")
+    version = data.get("version")
+    if version != SCHEMA_VERSION:
+        raise SchemaError(f"unsupported document version {version!r}: this library reads version {SCHEMA_VERSION}")
+    kind = data.get("type")
+    if kind == "rules":
+        return _rules(data, "rules document")
+    if kind == "state":
+        state, actions = _record(_rules(data, "state document"), data, "state document")
+        return _play(state, actions, "state document")
+    if kind == "match":
+        return _load_match(data)
+    if kind == "result":
+        return _load_result(data)
+    raise SchemaError(f"unknown document type {kind!r}: expected rules, state, match or result")
+
+
+def _load_match(data: Mapping[str, object]) -> Match:
+    where = "match document"
+    rules = _rules(data, where)
+    seed = data.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
+        raise SchemaError(f"{where}: 'seed' must be an int, a string or null, not {seed!r}")
+    hands = _get(data, "hands", list, where)
+    assert isinstance(hands, list)
+    if not hands:
+        raise SchemaError(f"{where}: 'hands' is empty: a match has at least one hand")
+    match: Match | None = None
+    for number, record in enumerate(hands, start=1):
+        here = f"{where}, hand {number}"
+        if not isinstance(record, Mapping):
+            raise SchemaError(f"{here}: must be an object")
+        dealt, actions = _record(rules, record, here)
+        if match is None:
+            score: GameScore | Hollywood = Hollywood(rules) if rules.hollywood else GameScore(rules)
+            match = Match(rules=rules, state=dealt, score=score, seed=seed)
+        else:
+            if not match.is_legal(NextHand()):
+                raise SchemaError(f"{here}: the previous hand is not over, or the game already ended")
+            expected = match._next_dealer()
+            if dealt.dealer != expected:
+                raise SchemaError(f"{here}: the dealer is seat {dealt.dealer}, but the rules make it seat {expected}")
+            match = match._next_hand(dealt.deck_cards)
+        match = _play(match, actions, here)
+    assert match is not None
+    return match
+
+
+def _load_result(data: Mapping[str, object]) -> HandResult:
+    where = "result document"
+    rules = _rules(data, where)
+    try:
+        upcard = Card.parse(str(_get(data, "upcard", str, where)))
+        hands_raw = _get(data, "hands", list, where)
+        assert isinstance(hands_raw, list)
+        if len(hands_raw) != 2 or not all(isinstance(h, str) for h in hands_raw):
+            raise SchemaError(f"{where}: 'hands' must be two card strings")
+        hands = tuple(Hand.parse(h) for h in hands_raw)
+        knocker = data.get("knocker")
+        if knocker is None:
+            if any(len(h) != rules.hand_size for h in hands) or hands[0] & hands[1]:
+                raise SchemaError(f"{where}: a void hand needs two disjoint hands of {rules.hand_size} cards")
+            return HandResult(rules=rules, upcard=upcard, knocker=None, hands=hands)
+        if knocker not in (0, 1) or isinstance(knocker, bool):
+            raise SchemaError(f"{where}: 'knocker' must be 0, 1 or null, not {knocker!r}")
+        melds_raw = _get(data, "knocker_melds", list, where)
+        assert isinstance(melds_raw, list)
+        melds = [Meld.parse(str(m)) for m in melds_raw]
+        rebuilt = showdown(hands[knocker], hands[1 - knocker], rules=rules, upcard=upcard, knocker_melds=melds, knocker_seat=knocker)
+    except SchemaError:
+        raise
+    except GinRummyError as error:
+        raise SchemaError(f"{where}: {error}") from error
+    claimed = {
+        "defender_melds": [str(m) for m in rebuilt.defender_melds],
+        "layoffs": [[str(l.card), l.target] for l in rebuilt.layoffs],
+        "big_gin": rebuilt.big_gin,
+    }
+    for key, value in claimed.items():
+        if data.get(key) != value:
+            raise SchemaError(f"{where}: {key!r} is {data.get(key)!r}, but the hands give {value!r}")
+    return rebuilt
+
+
+def dumps(value: Serializable, *, indent: int | None = None) -> str:
+    """The JSON text of :func:`to_dict`."""
+    return json.dumps(to_dict(value), indent=indent, ensure_ascii=False)
+
+
+def loads(text: str | bytes) -> Serializable:
+    """Load JSON text made by :func:`dumps`; raises :class:`~ginrummy.SchemaError` on anything else."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as error:
+        raise SchemaError(f"not valid JSON: {error}") from error
+    return from_dict(data)
+
