@@ -221,13 +221,17 @@ def parse_action(text: str) -> Action:
         return BigGin(melds)
     if melds is None and words in _SIMPLE:
         return _SIMPLE[words]
-    verb, _, rest = words.partition(" ")
-    kind = _WITH_CARD.get(verb)
+    verb, _, rest = " ".join(body.split()).partition(" ")
+    kind = _WITH_CARD.get(verb.lower())
     if kind is not None and rest:
         try:
             card = Card.parse(rest)
         except CardParseError as error:
-            raise CardParseError(f"cannot read the card in {text!r}: {error}", text=text) from error
+            raise CardParseError(
+                f"cannot read the card {rest!r} in {text!r}: expected a card such as 7h, 10h or Q♠",
+                text=text,
+                position=error.position,
+            ) from error
         if kind == "discard" and melds is None:
             return Discard(card)
         if kind == "knock":

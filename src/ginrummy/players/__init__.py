@@ -1,0 +1,34 @@
+"""Computer players and the drivers that run them.
+
+A player is anything with ``choose(view, legal_actions) -> Action`` (the
+:class:`Player` protocol). Players only ever see a :class:`~ginrummy.PlayerView`.
+
+>>> from ginrummy import Match, Rules
+>>> from ginrummy.players import make_player, play_match
+>>> final = play_match(Match.new(Rules(game_target=50), seed=1),
+...                    [make_player("medium", seed=1), make_player("random", seed=2)])
+>>> final.is_over
+True
+"""
+
+from __future__ import annotations
+
+from ._base import LEVELS, Player, make_player, play_hand, play_match
+from ._bots import EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer
+from ._tournament import MatchSummary, TournamentResult, run_tournament, wilson_interval
+
+__all__ = [
+    "EasyPlayer",
+    "HardPlayer",
+    "LEVELS",
+    "MatchSummary",
+    "MediumPlayer",
+    "Player",
+    "RandomPlayer",
+    "TournamentResult",
+    "make_player",
+    "play_hand",
+    "play_match",
+    "run_tournament",
+    "wilson_interval",
+]

@@ -1,0 +1,87 @@
+"""The Player protocol and the drivers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from ..actions import Action
+from ..errors import IllegalActionError
+from ..state import GameState, Match, PlayerView
+
+__all__ = ["LEVELS", "Player", "make_player", "play_hand", "play_match"]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """Anything that picks an action from a view.
+
+    ``choose`` is given the player's :class:`~ginrummy.PlayerView` and the legal
+    actions, and returns one of them (a knock with explicit melds is also accepted
+    when legal).
+    """
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        """Pick the next action."""
+        ...
+
+
+def _ask(player: Player, view: PlayerView, legal: Sequence[Action]) -> Action:
+    action = player.choose(view, legal)
+    if not isinstance(action, Action):
+        raise IllegalActionError(
+            f"{type(player).__name__}.choose returned {action!r}, which is not an Action", reason="unknown_action"
+        )
+    return action
+
+
+def play_hand(state: GameState, players: Sequence[Player]) -> GameState:
+    """Play ``state`` to the end of the hand, seat ``i`` played by ``players[i]``."""
+    if len(players) != 2:
+        raise ValueError(f"expected 2 players, got {len(players)}")
+    while not state.is_over:
+        seat = state.to_play
+        assert seat is not None
+        view = state.view(seat)
+        state = state.apply(_ask(players[seat], view, view.legal_actions), seat=seat)
+    return state
+
+
+def play_match(match: Match, players: Sequence[Player], *, max_hands: int = 10_000) -> Match:
+    """Play ``match`` to the end of the game; raises ``RuntimeError`` after ``max_hands`` hands."""
+    if len(players) != 2:
+        raise ValueError(f"expected 2 players, got {len(players)}")
+    while not match.is_over:
+        if match.state.is_over:
+            if match.hand_number >= max_hands:
+                raise RuntimeError(f"the match did not finish within {max_hands} hands")
+            match = match.apply(match.legal_actions()[0])
+            continue
+        seat = match.to_play
+        assert seat is not None
+        view = match.view(seat)
+        match = match.apply(_ask(players[seat], view, view.legal_actions), seat=seat)
+    return match
+
+
+LEVELS = ("random", "easy", "medium", "hard")
+"""The built-in levels, weakest first."""
+
+
+def make_player(level: str, *, seed: int | None = None, time_budget: float = 0.05) -> Player:
+    """A built-in player: ``"random"``, ``"easy"``, ``"medium"`` or ``"hard"``.
+
+    ``time_budget`` (seconds) caps the search of ``hard`` per decision.
+    """
+    from ._bots import EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer
+
+    name = level.strip().lower() if isinstance(level, str) else level
+    if name == "random":
+        return RandomPlayer(seed=seed)
+    if name == "easy":
+        return EasyPlayer(seed=seed)
+    if name == "medium":
+        return MediumPlayer()
+    if name == "hard":
+        return HardPlayer(seed=seed, time_budget=time_budget)
+    raise ValueError(f"unknown player level {level!r}: expected one of {', '.join(LEVELS)}")

@@ -1,0 +1,322 @@
+"""The built-in computer players: random, easy, medium and hard."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+
+from .._tables import CARD_POINTS
+from ..actions import (
+    Action,
+    BigGin,
+    DeclineWallDiscard,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+    TakeWallDiscard,
+)
+from ..cards import Card, Hand
+from ..solver import (
+    _best_layoff_choice,
+    _best_melding_of_mask,
+    _deadwood_of_mask,
+    _discard_deadwood_of_mask,
+)
+from ..state import Phase, PlayerView
+
+__all__ = ["EasyPlayer", "HardPlayer", "MediumPlayer", "RandomPlayer"]
+
+_FULL = (1 << 52) - 1
+_SUIT_BITS = 0x1FFF
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _top_mask(view: PlayerView) -> int:
+    top = view.discard_top
+    return 0 if top is None else top.mask
+
+
+def _kept_deadwood(view: PlayerView, action: Knock) -> int:
+    return _deadwood_of_mask(view.hand.mask & ~action.card.mask)
+
+
+def _first(legal: Sequence[Action], kind: type[Action]) -> Action | None:
+    for action in legal:
+        if isinstance(action, kind):
+            return action
+    return None
+
+
+class RandomPlayer:
+    """Picks a legal action uniformly at random."""
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        """``seed`` makes the choices repeatable."""
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        """A uniformly random legal action."""
+        return self.rng.choice(list(legal_actions))
+
+
+class EasyPlayer:
+    """A beginner: always draws from the stock, throws a high deadwood card, knocks when it can."""
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        """``seed`` makes the choices repeatable."""
+        self.rng = random.Random(seed)
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        """The easy player's choice."""
+        big = _first(legal_actions, BigGin)
+        if big is not None:
+            return big
+        knocks = [a for a in legal_actions if isinstance(a, Knock)]
+        if knocks:
+            return self.rng.choice(knocks)
+        for kind in (TakeWallDiscard, DrawStock, PassUpcard, DeclineWallDiscard):
+            found = _first(legal_actions, kind)
+            if found is not None and not (kind is TakeWallDiscard):
+                return found
+        discards = [a for a in legal_actions if isinstance(a, Discard)]
+        dead = _best_melding_of_mask(view.hand.mask).deadwood_cards
+        pool = [a for a in discards if a.card in dead] or discards
+        high = max(a.card.value for a in pool)
+        return self.rng.choice([a for a in pool if a.card.value >= high - 2])
+
+
+def _potential(mask: int) -> int:
+    """How many unmelded cards have a partner (a pair, or a suit neighbour within two)."""
+    dead = _best_melding_of_mask(mask).deadwood_cards.mask
+    count = 0
+    for bit in _bits(dead):
+        i = bit.bit_length() - 1
+        rank, base = i % 13, i - i % 13
+        column = sum(1 << (13 * s + rank) for s in range(4))
+        near = 0
+        for d in (-2, -1, 1, 2):
+            if 0 <= rank + d < 13:
+                near |= 1 << (base + rank + d)
+        if (column & ~bit | near) & mask:
+            count += 1
+    return count
+
+
+class MediumPlayer:
+    """The usual baseline.
+
+    Takes the upcard or discard only when it completes or extends a meld; discards the
+    highest deadwood card that keeps the most potential, never the card just taken;
+    knocks as soon as the limit allows.
+    """
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        """The medium player's choice."""
+        big = _first(legal_actions, BigGin)
+        if big is not None:
+            return big
+        knocks = [a for a in legal_actions if isinstance(a, Knock)]
+        if knocks:
+            return min(knocks, key=lambda a: (_kept_deadwood(view, a), -a.card.value, a.card.index))
+        if view.phase is Phase.WALL:
+            return _first(legal_actions, TakeWallDiscard) or DeclineWallDiscard()
+        if view.phase in (Phase.OFFER, Phase.DRAW):
+            take = _first(legal_actions, TakeUpcard) or _first(legal_actions, DrawDiscard)
+            top = view.discard_top
+            if take is not None and top is not None and self._completes_meld(view.hand.mask, top):
+                return take
+            return _first(legal_actions, PassUpcard) or DrawStock()
+        discards = [a for a in legal_actions if isinstance(a, Discard)]
+        hand = view.hand.mask
+        return min(
+            discards,
+            key=lambda a: (
+                _deadwood_of_mask(hand & ~a.card.mask),
+                -a.card.value,
+                -_potential(hand & ~a.card.mask),
+                a.card.index,
+            ),
+        )
+
+    @staticmethod
+    def _completes_meld(hand: int, card: Card) -> bool:
+        melding = _best_melding_of_mask(hand | card.mask)
+        return any(card in meld for meld in melding.melds)
+
+
+class HardPlayer:
+    """A strong player.
+
+    * Tracks every card seen: its own, the discard pile, and the cards the opponent took.
+    * Evaluates a hand by its deadwood minus the expected gain of the next draw from the
+      unseen cards, so it keeps cards with potential.
+    * Takes the upcard or a discard only when that beats the expected stock draw.
+    * Avoids discarding cards that meld with what the opponent is known to hold.
+    * Decides whether to knock with a Monte Carlo estimate of the defender's deadwood
+      after layoffs, over hands sampled from the unseen cards and improved for the
+      turns the opponent has had; plays on for gin when the undercut risk is high.
+
+    ``time_budget`` (seconds) caps the sampling per decision.
+    """
+
+    def __init__(self, *, seed: int | None = None, time_budget: float = 0.05, samples: int = 24) -> None:
+        """``seed`` makes the sampling repeatable; ``samples`` opponent hands per knock decision."""
+        self.rng = random.Random(seed)
+        self.time_budget = time_budget
+        self.samples = samples
+
+    # ------------------------------------------------------------------ helpers
+
+    @staticmethod
+    def _unseen(view: PlayerView) -> list[int]:
+        return _bits(view.unseen.mask)
+
+    @staticmethod
+    def _score(mask: int, unseen: list[int]) -> float:
+        """Deadwood minus the expected improvement from one stock draw."""
+        dw = _deadwood_of_mask(mask)
+        if not unseen or dw == 0:
+            return float(dw)
+        gain = 0
+        for u in unseen:
+            after = _discard_deadwood_of_mask(mask | u)
+            if after < dw:
+                gain += dw - after
+        return dw - gain / len(unseen)
+
+    @staticmethod
+    def _danger(card: int, view: PlayerView) -> float:
+        """How likely the opponent wants ``card`` (0-1), from what they took and threw."""
+        known = view.opponent_known.mask
+        i = card.bit_length() - 1
+        rank, base = i % 13, i - i % 13
+        column = sum(1 << (13 * s + rank) for s in range(4)) & ~card
+        near1 = sum(1 << (base + rank + d) for d in (-1, 1) if 0 <= rank + d < 13)
+        near2 = sum(1 << (base + rank + d) for d in (-2, 2) if 0 <= rank + d < 13)
+        if (_deadwood_of_mask(known | card) < Hand.from_mask(known | card).value) and known:
+            return 1.0
+        danger = 0.0
+        if known & (column | near1):
+            danger += 0.6
+        if known & near2:
+            danger += 0.2
+        thrown = 0
+        for seat, action in view.history:
+            if seat != view.seat and isinstance(action, Discard):
+                thrown |= action.card.mask
+        if thrown & (column | near1):
+            danger *= 0.5
+        unseen = view.unseen.mask
+        danger += 0.04 * ((column | near1) & unseen).bit_count()
+        return min(danger, 1.0)
+
+    def _best_discard(self, mask11: int, banned: int, unseen: list[int], view: PlayerView) -> tuple[float, int]:
+        best_value, best_card = float("inf"), 0
+        weight = 0.25 * view.multiplier
+        for bit in _bits(mask11 & ~banned):
+            value = self._score(mask11 ^ bit, unseen) + weight * CARD_POINTS[bit.bit_length() - 1] * self._danger(bit, view) / 4
+            if value < best_value:
+                best_value, best_card = value, bit
+        return best_value, best_card
+
+    def _opponent_draws(self, view: PlayerView) -> int:
+        return sum(
+            1 for seat, a in view.history if seat != view.seat and isinstance(a, (DrawStock, DrawDiscard, TakeUpcard))
+        )
+
+    def _knock_outcomes(self, view: PlayerView, kept: int) -> tuple[float, float]:
+        """(expected points, undercut probability) of knocking with ``kept`` now."""
+        melding = _best_melding_of_mask(kept)
+        melds = tuple(m.mask for m in melding.melds)
+        d = melding.deadwood
+        known = view.opponent_known.mask
+        pool = _bits(view.unseen.mask & ~kept)
+        need = view.opponent_card_count - known.bit_count()
+        extra = min(self._opponent_draws(view), 6)
+        if need < 0 or len(pool) < need:
+            return 0.0, 0.0
+        deadline = time.perf_counter() + self.time_budget * 0.8
+        total, undercuts, n = 0.0, 0, 0
+        for _ in range(self.samples):
+            take = min(len(pool), need + extra)
+            sample = known | sum(self.rng.sample(pool, take))
+            for _ in range(take - need):
+                sample = min((sample ^ b for b in _bits(sample & ~known)), key=_deadwood_of_mask)
+            defender = _best_layoff_choice(melds, sample)[0]
+            if d == 0:
+                total += defender + 25
+            elif defender > d:
+                total += defender - d
+            else:
+                total -= d - defender + 25
+                undercuts += 1
+            n += 1
+            if time.perf_counter() > deadline:
+                break
+        return total / n, undercuts / n
+
+    # ------------------------------------------------------------------- choose
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        """The hard player's choice."""
+        big = _first(legal_actions, BigGin)
+        if big is not None:
+            return big
+        hand = view.hand.mask
+        unseen = self._unseen(view)
+        knocks = [a for a in legal_actions if isinstance(a, Knock)]
+        if knocks:
+            best = min(knocks, key=lambda a: (_kept_deadwood(view, a), -a.card.value))
+            kept = hand & ~best.card.mask
+            if _deadwood_of_mask(kept) == 0:
+                return best
+            expected, undercut = self._knock_outcomes(view, kept)
+            late = view.stock_count <= view.rules.wall_size + 6
+            if expected > 0 and (undercut < 0.35 or late or view.knock_limit <= 2):
+                return best
+        if view.phase is Phase.WALL:
+            take = _first(legal_actions, TakeWallDiscard)
+            if take is not None:
+                top = _top_mask(view)
+                options = [b for b in _bits(hand) if _deadwood_of_mask((hand | top) ^ b) <= view.knock_limit]
+                if options:
+                    kept = (hand | top) ^ min(options, key=lambda b: _deadwood_of_mask((hand | top) ^ b))
+                    if _deadwood_of_mask(kept) == 0 or self._knock_outcomes(view, kept)[0] > 0:
+                        return take
+            return DeclineWallDiscard()
+        if view.phase in (Phase.OFFER, Phase.DRAW):
+            take = _first(legal_actions, TakeUpcard) or _first(legal_actions, DrawDiscard)
+            fallback = _first(legal_actions, PassUpcard) or DrawStock()
+            top = _top_mask(view)
+            if take is None or not top:
+                return fallback
+            pile_value, _ = self._best_discard(hand | top, top, unseen, view)
+            stock_value = self._stock_value(hand, unseen, view)
+            return take if pile_value < stock_value - 0.5 else fallback
+        discards = [a for a in legal_actions if isinstance(a, Discard)]
+        banned = hand & ~sum(a.card.mask for a in discards)
+        _, card = self._best_discard(hand, banned, unseen, view)
+        return Discard(Card.from_index(card.bit_length() - 1))
+
+    def _stock_value(self, hand: int, unseen: list[int], view: PlayerView) -> float:
+        """Expected value of the position after drawing from the stock and discarding well."""
+        sample = unseen if len(unseen) <= 8 else self.rng.sample(unseen, 8)
+        if not sample:
+            return self._score(hand, unseen)
+        total = 0.0
+        for u in sample:
+            rest = [x for x in unseen if x != u]
+            total += self._best_discard(hand | u, 0, rest, view)[0]
+        return total / len(sample)

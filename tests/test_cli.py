@@ -1,0 +1,158 @@
+"""The ``ginrummy`` command, driven through ``main(argv)`` with scripted input."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ginrummy import Match, loads
+from ginrummy.cli import main
+
+CARDS = [r + s for s in "shdc" for r in "A23456789TJQK"]
+
+
+class ScriptedInput(io.StringIO):
+    """Standard input that answers every prompt with generic commands until one is accepted."""
+
+    def __init__(self, lines: list[str], *, cycle: bool = False, limit: int = 2_000_000) -> None:
+        super().__init__()
+        self.lines = lines
+        self.cycle = cycle
+        self.position = 0
+        self.limit = limit
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        if self.position >= self.limit or (not self.cycle and self.position >= len(self.lines)):
+            return ""
+        line = self.lines[self.position % len(self.lines)]
+        self.position += 1
+        return line + "\n"
+
+
+ANY_MOVE = ["gin", "k", "big gin", "wall", "pass", "s"] + [f"d {c}" for c in CARDS] + ["decline"]
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.startswith("ginrummy ")
+
+
+def test_help_on_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ["play", "solve", "score", "simulate", "replay"]:
+        with pytest.raises(SystemExit) as info:
+            main([command, "--help"])
+        assert info.value.code == 0
+        assert "usage: ginrummy " + command in capsys.readouterr().out
+    assert run([], capsys)[0] == 0
+
+
+def test_a_complete_seeded_game(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(sys, "stdin", ScriptedInput(ANY_MOVE, cycle=True))
+    save = tmp_path / "game.json"
+    code, out, _ = run(["play", "--seed", "7", "--level", "medium", "--target", "30", "--ascii", "--save", str(save)], capsys)
+    assert code == 0
+    assert "wins the game" in out and "Thanks for playing." in out
+    assert "Your hand:" in out and "Score: You" in out
+    match = loads(save.read_text())
+    assert isinstance(match, Match) and match.is_over
+    code, out, _ = run(["replay", str(save)], capsys)
+    assert code == 0 and "Hand 1:" in out and "Final score" in out
+
+
+def test_play_explains_bad_commands_and_quits_cleanly(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", ScriptedInput(["help", "hint", "fold", "d Zz", "d As", "quit"]))
+    code, out, _ = run(["play", "--seed", "1", "--ascii"], capsys)
+    assert code == 0
+    assert "Commands:" in out and "Hint:" in out
+    assert "Sorry: cannot read 'fold'" in out and "Sorry: cannot read the card 'Zz'" in out
+    assert "Goodbye." in out
+
+
+def test_play_leaves_cleanly_at_end_of_input(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", ScriptedInput([]))
+    code, out, _ = run(["play", "--seed", "2"], capsys)
+    assert code == 0 and "Goodbye." in out
+
+
+def test_solve_ten_and_eleven_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["solve", "As 2s 3s 4s 7h 7d 7c Kc Qd 2h"], capsys)
+    assert code == 0 and "deadwood: 22" in out
+    code, out, _ = run(["solve", "As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h"], capsys)
+    assert "discard 3s: gin" in out
+    code, out, _ = run(["solve", "--json", "As 2s 3s 4s 5h 5d 5c 9c Tc Jc Qc"], capsys)
+    data = json.loads(out)
+    assert data["big_gin"] is True and data["deadwood"] == 0
+
+
+def test_score_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["score", "--knocker", "Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "--defender", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d", "--upcard", "Th"]
+    code, out, _ = run(argv, capsys)
+    assert code == 0 and "Undercut! defender scores 26" in out and "lays off" in out
+    code, out, _ = run(argv + ["--json"], capsys)
+    assert json.loads(out)["points"] == 26
+
+
+def test_simulate_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["simulate", "--games", "4", "--players", "medium,random", "--rules", "standard+game_target=40", "--json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert data["games"] == 4 and len(data["win_rate_95ci"]) == 2
+    assert "4/4 games" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "As Xx"],
+        ["solve", "As As"],
+        ["score", "--knocker", "As", "--defender", "Ks", "--upcard", "7h"],
+        ["score", "--knocker", "As 2s 3s 4h 5h 6h 9c 9d 9h Kc", "--defender", "Kc Kd Qs Qd Js Jd 2c 3d 5c 7d", "--upcard", "7h"],
+        ["simulate", "--players", "hard"],
+    ],
+)
+def test_bad_input_exits_2_with_a_message(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(argv, capsys)
+    assert code == 2 and "error" in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["play", "--rules", "texas"], ["play", "--level", "godlike"], ["simulate", "--games", "0"], ["frobnicate"], ["solve"]],
+)
+def test_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_replay_rejects_missing_and_tampered_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["replay", str(tmp_path / "nope.json")], capsys)
+    assert code == 2 and "cannot read" in err
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"schema": "ginrummy", "version": 1, "type": "state", "rules": {}, "deck": "As", "dealer": 0, "actions": []}')
+    code, _, err = run(["replay", str(bad)], capsys)
+    assert code == 2 and "bad deal" in err
+
+
+def test_installed_console_script_runs() -> None:
+    script = shutil.which("ginrummy")
+    command = [script] if script else [sys.executable, "-m", "ginrummy"]
+    done = subprocess.run([*command, "solve", "As 2s 3s 4s 7h 7d 7c Kc Qd 2h"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and "deadwood: 22" in done.stdout
+    done = subprocess.run([*command, "solve", "As Xx"], capture_output=True, text=True, check=False)
+    assert done.returncode == 2 and "error" in done.stderr

@@ -1,0 +1,165 @@
+"""Computer players, drivers and tournaments."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+import attrs
+import pytest
+
+from helpers import scripted
+from ginrummy import (
+    PRESETS,
+    Action,
+    BigGin,
+    Card,
+    DrawDiscard,
+    DrawStock,
+    GameState,
+    IllegalActionError,
+    Knock,
+    Match,
+    PassUpcard,
+    PlayerView,
+    Rules,
+    TakeUpcard,
+)
+from ginrummy.players import (
+    LEVELS,
+    EasyPlayer,
+    HardPlayer,
+    MediumPlayer,
+    Player,
+    RandomPlayer,
+    make_player,
+    play_hand,
+    play_match,
+    run_tournament,
+    wilson_interval,
+)
+
+DL = "Ks Kd Qs Qd Js Jd 2c 3d 5c 7d"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legal_games_under_every_preset(level: str) -> None:
+    for name, rules in PRESETS.items():
+        match = Match.new(attrs.evolve(rules, game_target=40), seed=name)
+        final = play_match(match, [make_player(level, seed=1), make_player("medium")])
+        assert final.is_over
+
+
+def test_players_satisfy_the_protocol() -> None:
+    for player in (RandomPlayer(), EasyPlayer(), MediumPlayer(), HardPlayer()):
+        assert isinstance(player, Player)
+    with pytest.raises(ValueError, match="unknown player level 'expert'"):
+        make_player("expert")
+
+
+def test_medium_takes_the_upcard_only_when_it_makes_a_meld() -> None:
+    takes = scripted("As 2s 3s 4h 5h 6h 9c 9d Jh Kc", DL, "9h")
+    view = takes.view(1)
+    assert MediumPlayer().choose(view, view.legal_actions) == TakeUpcard()
+    passes = scripted("As 2s 3s 4h 5h 6h 9c 9d Jh Kc", DL, "Qh")
+    view = passes.view(1)
+    assert MediumPlayer().choose(view, view.legal_actions) == PassUpcard()
+
+
+def test_medium_knocks_as_soon_as_it_can_and_never_throws_the_taken_card() -> None:
+    state = scripted("As 2s 3s 4h 5h 6h 9c 9d 9h Kc", DL, "Th").apply(TakeUpcard())
+    view = state.view(1)
+    choice = MediumPlayer().choose(view, view.legal_actions)
+    assert isinstance(choice, Knock)
+    tight = scripted("As 2s 3s 4h 5h 6h 9c 9d Qh Kc", DL, "2h").apply(TakeUpcard())
+    view = tight.view(1)
+    choice = MediumPlayer().choose(view, view.legal_actions)
+    assert choice in view.legal_actions and getattr(choice, "card", None) != Card.parse("2h")
+
+
+def test_hard_goes_gin_and_big_gin_when_it_can() -> None:
+    state = scripted("As 2s 3s 4h 5h 6h 9c 9d 9h Kc", DL, "7h").apply(TakeUpcard())
+    view = state.view(1)
+    assert HardPlayer(seed=1).choose(view, view.legal_actions) == Knock(Card.parse("Kc"))
+    big = scripted("As 2s 3s 4s 5h 6h 7h 9c 9d 9h", DL, "8h").apply(TakeUpcard())
+    view = big.view(1)
+    assert HardPlayer(seed=1).choose(view, view.legal_actions) == BigGin()
+
+
+def test_hard_does_not_feed_a_meld_the_opponent_is_known_to_hold() -> None:
+    # The dealer (seat 0) took 7d from the pile and holds 7c from... we make it pick up 7d.
+    state = scripted("As 2s 3s 4h 5h 6h Jc Qd 7s Kc", "Ks Kd Qs Js Jd 2c 3d 5c 7c 7h", "7d")
+    state = state.apply(PassUpcard()).apply(TakeUpcard())
+    assert Card.parse("7d") in state.view(1).opponent_known
+    state = state.apply(state.parse_action("d 2c"))
+    state = state.apply(DrawStock())
+    view = state.view(1)
+    choice = HardPlayer(seed=3).choose(view, view.legal_actions)
+    assert choice != state.parse_action("d 7s")
+
+
+def test_hard_decisions_stay_within_the_time_budget() -> None:
+    import time
+
+    player = HardPlayer(seed=5, time_budget=0.05)
+    rng = random.Random(5)
+    timings: list[float] = []
+    state = GameState.new(Rules(), seed=5)
+    while not state.is_over:
+        seat = state.to_play
+        assert seat is not None
+        view = state.view(seat)
+        if seat == 0:
+            start = time.perf_counter()
+            action = player.choose(view, view.legal_actions)
+            timings.append(time.perf_counter() - start)
+        else:
+            action = rng.choice(view.legal_actions)
+        state = state.apply(action)
+    assert timings and sorted(timings)[len(timings) // 2] < 0.5  # generous: CI machines vary
+
+
+class _Cheater:
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        return DrawDiscard() if view.phase.value == "draw" else legal_actions[0]
+
+
+def test_drivers_reject_illegal_choices() -> None:
+    state = GameState.new(Rules(), seed=1).apply(PassUpcard()).apply(PassUpcard())
+    with pytest.raises(IllegalActionError):
+        play_hand(state, [_Cheater(), _Cheater()])
+    with pytest.raises(ValueError):
+        play_hand(state, [_Cheater()])
+
+
+def test_play_hand_finishes_a_hand() -> None:
+    final = play_hand(GameState.new(Rules(), seed=2), [MediumPlayer(), MediumPlayer()])
+    assert final.is_over
+
+
+def test_tournament_is_the_same_serial_or_on_an_executor() -> None:
+    rules = attrs.evolve(Rules(), game_target=40)
+    serial = run_tournament("medium", "random", games=6, rules=rules, seed=3)
+    with ThreadPoolExecutor(2) as executor:
+        parallel = run_tournament("medium", "random", games=6, rules=rules, seed=3, executor=executor, chunk_size=2)
+    assert serial == parallel
+    assert serial.wins[0] + serial.wins[1] == 6 and sum(serial.endings.values()) == serial.hands
+    assert "medium vs random: 6 games" in serial.describe()
+    seen: list[tuple[int, int]] = []
+    run_tournament("random", "random", games=3, rules=rules, chunk_size=1, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+    with pytest.raises(ValueError):
+        run_tournament("random", "random", games=0)
+
+
+def test_medium_beats_random_almost_always() -> None:
+    result = run_tournament("medium", "random", games=20, rules=attrs.evolve(Rules(), game_target=60), seed=1)
+    assert result.wins[0] >= 18
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(50, 100)
+    assert low < 0.5 < high and abs((low + high) / 2 - 0.5) < 1e-9
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    assert wilson_interval(10, 10)[1] == 1.0
