@@ -275,3 +275,47 @@ def test_melding_from_melds_validates() -> None:
 def test_repeated_queries_are_cached() -> None:
     hand = Hand.parse("As 2s 3s 4h 4d 4c 9h 9d Kc Qd")
     assert best_melding(hand) is best_melding(hand)
+
+
+def test_exactly_136694_ten_card_hands_are_gin() -> None:
+    import random
+    from itertools import combinations
+
+    by_size: dict[int, list[int]] = {}
+    for mask in MELD_IS_RUN:
+        by_size.setdefault(mask.bit_count(), []).append(mask)
+    gins = set(by_size[10])
+    gins |= {x | y for a, b in ((3, 7), (4, 6)) for x in by_size[a] for y in by_size[b] if not x & y}
+    gins |= {x | y for x, y in combinations(by_size[5], 2) if not x & y}
+    for x, y in combinations(by_size[3], 2):
+        if not x & y:
+            gins |= {x | y | z for z in by_size[4] if not (x | y) & z}
+    assert len(gins) == 136_694
+    assert all(deadwood(Hand.from_mask(m)) == 0 for m in gins)
+    # The converse, sampled: every gin the solver finds among meld-rich hands is in the set.
+    rng = random.Random(7)
+    for _ in range(20_000):
+        low = rng.randrange(0, 10)
+        pool = [13 * s + r for s in range(4) for r in range(low, low + 4)]
+        mask = sum(1 << i for i in rng.sample(pool, 10))
+        if deadwood(Hand.from_mask(mask)) == 0:
+            assert mask in gins
+
+
+def test_mean_least_deadwood_of_a_dealt_hand() -> None:
+    import random
+    import statistics
+
+    rng = random.Random(2026)
+    values = [deadwood(Hand.from_mask(sum(1 << i for i in rng.sample(range(52), 10)))) for _ in range(20_000)]
+    assert abs(statistics.fmean(values) - 56.6) < 0.4
+    assert abs(statistics.pstdev(values) - 13.8) < 0.4
+
+
+@given(st.one_of(hands(0, 13), meld_rich_hands(10), meld_rich_hands(11)))
+def test_table_fast_path_agrees_with_full_enumeration(hand: Hand) -> None:
+    from ginrummy.solver import _unique_best
+
+    fast = _unique_best(hand.mask)
+    if fast is not None:
+        assert fast == meldings(hand, max_deadwood=deadwood(hand))[0]

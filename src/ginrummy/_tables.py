@@ -77,3 +77,39 @@ def _suit_drop() -> tuple[int, ...]:
 SUIT_DROP: Final = _suit_drop()
 SUIT_DROP_GAIN: Final = tuple(d - w for d, w in zip(SUIT_DROP, SUIT_DEADWOOD))
 """``SUIT_DROP - SUIT_DEADWOOD``: how a suit's deadwood changes with its best discard."""
+
+# Lexicographic keys packed into one int so that a sum of keys is the key of the sum:
+# deadwood points, then deadwood cards, then melds (each total fits its bit field).
+KEY_DW: Final = 1 << 12
+KEY_CARD: Final = 1 << 6
+KEY_MELD: Final = 1
+
+
+def _suit_best() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[bool, ...]]:
+    """For every suit holding: the best run-only key, one best partition, and whether it is the only one."""
+    size = 1 << 13
+    key = [0] * size
+    runs: list[tuple[int, ...]] = [()] * size
+    count = [1] * size
+    for m in range(1, size):
+        low = (m & -m).bit_length() - 1
+        bit = 1 << low
+        best = key[m ^ bit] + RANK_POINTS[low] * KEY_DW + KEY_CARD
+        best_runs = runs[m ^ bit]
+        ways = count[m ^ bit]
+        block, length = bit, 1
+        while low + length < 13 and m >> (low + length) & 1:
+            block |= 1 << (low + length)
+            length += 1
+            if length >= 3:
+                k = key[m ^ block] + KEY_MELD
+                if k < best:
+                    best, best_runs, ways = k, (block, *runs[m ^ block]), count[m ^ block]
+                elif k == best:
+                    ways += count[m ^ block]
+        key[m], runs[m], count[m] = best, best_runs, min(ways, 2)
+    return tuple(key), tuple(runs), tuple(c == 1 for c in count)
+
+
+SUIT_KEY, SUIT_RUNS, SUIT_UNIQUE = _suit_best()
+"""Indexed by a suit holding: best (deadwood, cards, melds) key, its runs, and whether it is unique."""

@@ -28,7 +28,11 @@ from ._tables import (
     SET_MASKS,
     SUIT_BITS,
     SUIT_DEADWOOD,
+    KEY_MELD,
     SUIT_DROP_GAIN,
+    SUIT_KEY,
+    SUIT_RUNS,
+    SUIT_UNIQUE,
 )
 from .cards import Card, CardsLike, Hand, _mask_of
 from .errors import InvalidHandError, InvalidMeldError
@@ -234,8 +238,65 @@ def _melding_from(melds: tuple[int, ...], dead: int) -> Melding:
     return Melding(tuple(Meld._trusted(m) for m in sorted(melds)), Hand.from_mask(dead))
 
 
+def _unique_best(mask: int) -> Melding | None:
+    """The best melding straight from the tables when it is the only one of its key, else ``None``.
+
+    Ties in (deadwood, deadwood cards, melds) are left to the full enumeration, so
+    the result is always the one :meth:`Melding.sort_key` picks.
+    """
+    key, unique = SUIT_KEY, SUIT_UNIQUE
+    best_key, best_sets, clash = -1, 0, False
+    for sets in _set_choices(_triples(mask), mask) if _triples(mask) else (0,):
+        m = mask ^ sets
+        k = (
+            key[m & SUIT_BITS] + key[m >> 13 & SUIT_BITS] + key[m >> 26 & SUIT_BITS] + key[m >> 39]
+            + KEY_MELD * _set_count(sets)
+        )
+        if best_key < 0 or k < best_key:
+            best_key, best_sets, clash = k, sets, False
+        elif k == best_key:
+            clash = True
+    if clash:
+        return None
+    m = mask ^ best_sets
+    melds: list[int] = []
+    for shift in _SUIT_SHIFTS:
+        suit = m >> shift & SUIT_BITS
+        if not unique[suit]:
+            return None
+        melds.extend(run << shift for run in SUIT_RUNS[suit])
+    melds.extend(_split_sets(best_sets))
+    used = best_sets
+    for run in melds:
+        used |= run
+    return _melding_from(tuple(melds), mask & ~used)
+
+
+def _set_count(sets: int) -> int:
+    count = 0
+    while sets:
+        low = sets & -sets
+        rank = (low.bit_length() - 1) % 13
+        sets &= ~_RANK_COLUMN[rank]
+        count += 1
+    return count
+
+
+def _split_sets(sets: int) -> list[int]:
+    out = []
+    while sets:
+        low = sets & -sets
+        column = _RANK_COLUMN[(low.bit_length() - 1) % 13] & sets
+        out.append(column)
+        sets &= ~column
+    return out
+
+
 @lru_cache(maxsize=_CACHE_SIZE)
 def _best_melding_of_mask(mask: int) -> Melding:
+    fast = _unique_best(mask)
+    if fast is not None:
+        return fast
     least = _deadwood_of_mask(mask)
     best = min(_partitions(mask, least), key=lambda p: _melding_key(*p))
     return _melding_from(*best)

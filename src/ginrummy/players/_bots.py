@@ -171,11 +171,31 @@ class HardPlayer:
     ``time_budget`` (seconds) caps the sampling per decision.
     """
 
-    def __init__(self, *, seed: int | None = None, time_budget: float = 0.05, samples: int = 24) -> None:
-        """``seed`` makes the sampling repeatable; ``samples`` opponent hands per knock decision."""
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        time_budget: float = 0.05,
+        samples: int = 24,
+        undercut_risk: float = 0.35,
+        danger_weight: float = 0.25,
+        pile_margin: float = 0.5,
+        potential_weight: float = 1.0,
+    ) -> None:
+        """``seed`` makes the sampling repeatable; ``samples`` opponent hands per knock decision.
+
+        The other parameters tune the play: the undercut probability above which it plays
+        on instead of knocking, how much it fears feeding the opponent, how much better
+        the discard must look than the stock to take it, and the weight of a hand's
+        potential to improve.
+        """
         self.rng = random.Random(seed)
         self.time_budget = time_budget
         self.samples = samples
+        self.undercut_risk = undercut_risk
+        self.danger_weight = danger_weight
+        self.pile_margin = pile_margin
+        self.potential_weight = potential_weight
 
     # ------------------------------------------------------------------ helpers
 
@@ -183,8 +203,7 @@ class HardPlayer:
     def _unseen(view: PlayerView) -> list[int]:
         return _bits(view.unseen.mask)
 
-    @staticmethod
-    def _score(mask: int, unseen: list[int]) -> float:
+    def _score(self, mask: int, unseen: list[int]) -> float:
         """Deadwood minus the expected improvement from one stock draw."""
         dw = _deadwood_of_mask(mask)
         if not unseen or dw == 0:
@@ -194,7 +213,7 @@ class HardPlayer:
             after = _discard_deadwood_of_mask(mask | u)
             if after < dw:
                 gain += dw - after
-        return dw - gain / len(unseen)
+        return dw - self.potential_weight * gain / len(unseen)
 
     @staticmethod
     def _danger(card: int, view: PlayerView) -> float:
@@ -224,7 +243,7 @@ class HardPlayer:
 
     def _best_discard(self, mask11: int, banned: int, unseen: list[int], view: PlayerView) -> tuple[float, int]:
         best_value, best_card = float("inf"), 0
-        weight = 0.25 * view.multiplier
+        weight = self.danger_weight * view.multiplier
         for bit in _bits(mask11 & ~banned):
             value = self._score(mask11 ^ bit, unseen) + weight * CARD_POINTS[bit.bit_length() - 1] * self._danger(bit, view) / 4
             if value < best_value:
@@ -284,7 +303,7 @@ class HardPlayer:
                 return best
             expected, undercut = self._knock_outcomes(view, kept)
             late = view.stock_count <= view.rules.wall_size + 6
-            if expected > 0 and (undercut < 0.35 or late or view.knock_limit <= 2):
+            if expected > 0 and (undercut < self.undercut_risk or late or view.knock_limit <= 2):
                 return best
         if view.phase is Phase.WALL:
             take = _first(legal_actions, TakeWallDiscard)
@@ -304,7 +323,7 @@ class HardPlayer:
                 return fallback
             pile_value, _ = self._best_discard(hand | top, top, unseen, view)
             stock_value = self._stock_value(hand, unseen, view)
-            return take if pile_value < stock_value - 0.5 else fallback
+            return take if pile_value < stock_value - self.pile_margin else fallback
         discards = [a for a in legal_actions if isinstance(a, Discard)]
         banned = hand & ~sum(a.card.mask for a in discards)
         _, card = self._best_discard(hand, banned, unseen, view)

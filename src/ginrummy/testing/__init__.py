@@ -1,0 +1,4 @@
+"""Test helpers for users of :mod:`ginrummy` (needs the optional ``hypothesis`` package).
+
+See :mod:`ginrummy.testing.strategies`.
+"""

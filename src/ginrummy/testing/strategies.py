@@ -1,0 +1,95 @@
+"""Hypothesis strategies for cards, hands, rules and reachable game states.
+
+Install Hypothesis to use them (``pip install ginrummy[test]``)::
+
+    from hypothesis import given
+    from ginrummy.testing import strategies as gs
+
+    @given(gs.hands(size=10))
+    def test_deadwood_is_bounded(hand):
+        assert 0 <= ginrummy.deadwood(hand) <= 98
+"""
+
+from __future__ import annotations
+
+import random
+
+try:
+    from hypothesis import strategies as st
+except ImportError as error:  # pragma: no cover - exercised only without hypothesis
+    raise ImportError(
+        "ginrummy.testing.strategies needs Hypothesis: pip install 'ginrummy[test]' or pip install hypothesis"
+    ) from error
+
+import attrs
+
+from ..cards import Card, Hand
+from ..rules import PRESETS, Rules
+from ..state import GameState, Match
+
+__all__ = ["cards", "game_states", "hands", "matches", "rules"]
+
+
+def cards() -> st.SearchStrategy[Card]:
+    """Any of the 52 cards."""
+    return st.integers(0, 51).map(Card.from_index)
+
+
+def hands(*, size: int | None = None, min_size: int = 0, max_size: int = 52) -> st.SearchStrategy[Hand]:
+    """Hands of ``size`` cards, or of ``min_size`` to ``max_size`` cards."""
+    low, high = (size, size) if size is not None else (min_size, max_size)
+    if not 0 <= low <= high <= 52:
+        raise ValueError(f"hand sizes must satisfy 0 <= min_size <= max_size <= 52, got {low} and {high}")
+    return st.sets(st.integers(0, 51), min_size=low, max_size=high).map(
+        lambda indexes: Hand.from_mask(sum(1 << i for i in indexes))
+    )
+
+
+def rules() -> st.SearchStrategy[Rules]:
+    """Playable rules: a preset with some knobs changed."""
+    return st.builds(
+        lambda base, gin, undercut, tie, taken, target: attrs.evolve(
+            PRESETS[base], gin_bonus=gin, undercut_bonus=undercut, undercut_on_tie=tie,
+            discard_taken_card=taken, game_target=target,
+        ),
+        st.sampled_from(sorted(PRESETS)),
+        st.integers(0, 50),
+        st.integers(0, 50),
+        st.booleans(),
+        st.booleans(),
+        st.integers(1, 500),
+    )
+
+
+@st.composite
+def game_states(draw: st.DrawFn, *, rules: Rules | None = None, max_actions: int = 80) -> GameState:
+    """States reachable by legal play: a random deal followed by random legal actions."""
+    chosen = rules if rules is not None else draw(rules_strategy())
+    seed = draw(st.integers(0, 2**32 - 1))
+    steps = draw(st.integers(0, max_actions))
+    rng = random.Random(seed)
+    state = GameState.new(chosen, seed=seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@st.composite
+def matches(draw: st.DrawFn, *, rules: Rules | None = None, max_actions: int = 200) -> Match:
+    """Matches reachable by legal play."""
+    chosen = rules if rules is not None else draw(rules_strategy())
+    seed = draw(st.integers(0, 2**32 - 1))
+    steps = draw(st.integers(0, max_actions))
+    rng = random.Random(seed)
+    match = Match.new(chosen, seed=seed)
+    for _ in range(steps):
+        legal = match.legal_actions()
+        if not legal:
+            break
+        match = match.apply(rng.choice(legal))
+    return match
+
+
+rules_strategy = rules

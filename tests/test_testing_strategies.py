@@ -1,0 +1,43 @@
+"""The Hypothesis strategies shipped for users."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+
+from ginrummy import Card, GameState, Hand, Match, Rules, deadwood, loads, dumps
+from ginrummy.testing import strategies as gs
+
+
+@given(gs.cards())
+def test_cards_strategy(card: Card) -> None:
+    assert 0 <= card.index < 52
+
+
+@given(gs.hands(size=10))
+def test_hands_strategy_sizes(hand: Hand) -> None:
+    assert len(hand) == 10 and 0 <= deadwood(hand) <= 98
+
+
+@given(gs.rules())
+def test_rules_strategy_is_playable(rules: Rules) -> None:
+    assert Rules.parse(str(rules)) == rules
+
+
+@settings(max_examples=25)
+@given(gs.game_states())
+def test_game_states_are_reachable(state: GameState) -> None:
+    state.validate()
+    assert loads(dumps(state)) == state
+
+
+@settings(max_examples=10)
+@given(gs.matches(max_actions=120))
+def test_matches_are_reachable(match: Match) -> None:
+    assert loads(dumps(match)) == match
+
+
+def test_hands_strategy_rejects_bad_sizes() -> None:
+    import pytest
+
+    with pytest.raises(ValueError):
+        gs.hands(size=60)
