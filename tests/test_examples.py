@@ -1,0 +1,65 @@
+"""The scripts in examples/ run and do what they say."""
+
+from __future__ import annotations
+
+import io
+import json
+import runpy
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def load(name: str) -> dict[str, object]:
+    return runpy.run_path(str(EXAMPLES / f"{name}.py"), run_name="example")
+
+
+def test_validate_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    module = load("validate_hand")
+    check = module["check"]
+    assert callable(check)
+    assert check("As 2s 3s 7h 7d 7c Kc Qd Jh 2h").startswith("ok: ")
+    assert "has 9" in check("As 2s 3s 7h 7d 7c Kc Qd Jh")
+    assert "twice" in check("As As 3s 7h 7d 7c Kc Qd Jh 2h")
+    assert "rejected" in check("1h")
+
+
+def test_score_showdown(capsys: pytest.CaptureFixture[str]) -> None:
+    main = load("score_showdown")["main"]
+    assert callable(main)
+    main()
+    out = capsys.readouterr().out
+    assert "undercut: seat 1 scores 26" in out and "under classic" in out
+
+
+def test_random_vs_greedy(capsys: pytest.CaptureFixture[str]) -> None:
+    main = load("random_vs_greedy")["main"]
+    assert callable(main)
+    assert main(["4"]) == 0
+    assert "4 games" in capsys.readouterr().out
+
+
+def test_custom_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    main = load("custom_variant")["main"]
+    assert callable(main)
+    main()
+    out = capsys.readouterr().out
+    assert "rules: " in out and "gin_bonus=20" in out and "rejected: knock_limit=15" in out and "wins" in out
+
+
+def test_json_frontend_demo_and_typed_input() -> None:
+    serve = load("json_frontend")["serve"]
+    assert callable(serve)
+    out = io.StringIO()
+    final = serve(io.StringIO(), out, demo=True)
+    messages = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert final.is_over and messages[-1]["type"] == "game_over"
+    assert all(m["type"] in ("view", "error", "game_over") for m in messages)
+    out = io.StringIO()
+    serve(io.StringIO("fold\nd Zz\n"), out)
+    messages = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [m["type"] for m in messages].count("error") == 2
+    assert messages[-1]["type"] == "closed"
