@@ -351,3 +351,42 @@ def test_showdown_equals_brute_force_scorer(case: tuple[Hand, Hand, Card, Rules]
     assert (result.knocker_deadwood, result.defender_deadwood) == (k, d)
     assert result.scorer == {"knocker": 0, "defender": 1, "nobody": None}[who]
     assert result.points == points
+
+
+def test_ruling_3_equal_deadwood_is_an_undercut_by_the_knob() -> None:
+    result = knock("Kc Kd Kh Ks Qc Qd Qh 2d 3c 3d")
+    assert result.score_under(STANDARD).reason is EndReason.UNDERCUT
+    assert result.score_under(attrs.evolve(STANDARD, undercut_on_tie=False)).reason is EndReason.TIE
+
+
+def test_ruling_5_knocker_may_lay_out_any_arrangement_within_the_limit() -> None:
+    from ginrummy import Meld
+
+    knocker, defender = "2s 3s 4s 5s 4h 5h 6h 9c 9d 9h", "Kc Kd Kh Ks Qc Qd Qh 2d 3c 2c"
+    automatic = showdown(knocker, defender, rules=STANDARD, upcard=Card.parse("9s"))
+    assert automatic.knocker_deadwood == 0 and automatic.reason is EndReason.GIN
+    chosen = showdown(
+        knocker, defender, rules=STANDARD, upcard=Card.parse("9s"), knocker_melds=["3s 4s 5s", "4h 5h 6h", "9c 9d 9h"]
+    )
+    assert chosen.knocker_deadwood == 2 and chosen.reason is EndReason.KNOCK
+    assert Meld.parse("3s 4s 5s") in chosen.knocker_melds
+
+
+def test_ruling_6_a_card_fitting_two_melds_goes_where_it_chains() -> None:
+    result = showdown(
+        "7s 7h 7d 4c 5c 6c Kh Kd Ks 2h", "7c 8c Qh Jd 3d 9s 2s 2d Tc 9d", rules=STANDARD, upcard=Card.parse("Th")
+    )
+    assert {str(l.card) for l in result.layoffs} >= {"7c", "8c"}
+    targets = {str(l.card): str(result.knocker_melds[l.target]) for l in result.layoffs}
+    assert targets["7c"] == targets["8c"] == "4c 5c 6c"
+
+
+def test_ruling_7_a_set_holds_four_and_nothing_goes_on_deadwood() -> None:
+    from ginrummy import best_layoffs
+
+    four = best_layoffs(["8s 8h 8d 8c"], "7s 9s Kd Kc Qh Jh 2c 3c 4d 5d")
+    assert four.layoffs == ()
+    # The knocker's deadwood 2h does not take the defender's 3h or Ah.
+    result = showdown("As 2s 3s 4h 5h 6h 9c 9d 9h 2h", "Ah 3h Kc Kd Qs Qd Js Jd 7c 8d", rules=STANDARD, upcard=Card.parse("Th"))
+    assert all(str(l.card) not in ("Ah",) for l in result.layoffs)
+    assert {str(l.card) for l in result.layoffs} == {"3h"}

@@ -267,3 +267,11 @@ def test_s6_spade_doubled_undercut_through_the_engine() -> None:
     assert result is not None
     assert (result.knocker_deadwood, result.defender_deadwood) == (8, 5)
     assert (result.reason, result.scorer, result.points) == (EndReason.UNDERCUT, 0, 56)
+
+
+def test_ruling_1_knock_legality_is_tested_on_the_ten_kept_cards() -> None:
+    # With 11 cards the best melding leaves Kc and Qh (20), but discarding Kc keeps 10.
+    state = scripted("As 2s 3s 4h 5h 6h 9c 9d 9h Kc", DL, "Qh").apply(TakeUpcard())
+    assert state.knock_limit == 10
+    assert state.is_legal(Knock(Card.parse("Kc")))
+    assert not state.is_legal(Knock(Card.parse("As")))

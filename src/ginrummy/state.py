@@ -70,7 +70,7 @@ class Phase(enum.StrEnum):
 
 
 class RandomSource(Protocol):
-    """What :meth:`GameState.new` needs of a random generator (``random.Random`` and
+    """What :meth:`ginrummy.GameState.new` needs of a random generator (``random.Random`` and
     ``random.SystemRandom`` qualify)."""
 
     def shuffle(self, x: list[int], /) -> None:
@@ -80,8 +80,8 @@ class RandomSource(Protocol):
         """A random integer from ``range(start, stop, step)``."""
 
 
+# One step of a state's history: (parent step, seat, action). Siblings share the parent.
 _Node: TypeAlias = "tuple[_Node | None, int, Action]"
-"""One step of a state's history: (parent step, seat, action). Siblings share the parent."""
 
 
 def _mask(cards: Iterable[int]) -> int:
@@ -192,7 +192,7 @@ class GameState:
     knock_discard: int = -1
     """The face-down knock discard, or -1."""
     node: _Node | None = attrs.field(default=None, repr=False)
-    """The last step of the history."""
+    """The last step of the history: (previous step, seat, action)."""
     limit: int = -1
     """The knock limit of the hand (derived from the rules and the upcard at the deal)."""
 
@@ -435,7 +435,7 @@ class GameState:
     def parse_action(self, text: str) -> Action:
         """Read an action from text in the context of this state.
 
-        Besides everything :func:`~ginrummy.actions.parse_action` reads, ``gin``
+        Besides everything :func:`~ginrummy.parse_action` reads, ``gin``
         means the knock that leaves no deadwood (or big gin), ``knock`` alone the
         knock with the least deadwood, and ``gin 7h`` a knock discarding 7h.
         The action is only read, not checked.

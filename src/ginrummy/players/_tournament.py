@@ -110,9 +110,11 @@ def _make(spec: PlayerSpec, seed: int) -> Player:
 def _play_one(first: PlayerSpec, second: PlayerSpec, rules: Rules, seed: int, game: int) -> MatchSummary:
     a = _make(first, seed * 1_000_003 + 2 * game)
     b = _make(second, seed * 1_000_003 + 2 * game + 1)
-    first_seat = game % 2  # alternate seats so neither player always deals first
+    # Duplicate format: games 2k and 2k+1 are dealt the same cards with the seats
+    # swapped, so luck of the deal largely cancels between the two players.
+    first_seat = game % 2
     players = [a, b] if first_seat == 0 else [b, a]
-    match = play_match(Match.new(rules, seed=f"{seed}:{game}"), players)
+    match = play_match(Match.new(rules, seed=f"{seed}:{game // 2}"), players)
     states = (*match.finished, match.state)
     endings = Counter(s.result.reason.value for s in states if s.result is not None)
     score = match.score
@@ -146,7 +148,10 @@ def run_tournament(
     chunk_size: int = 10,
     progress: Callable[[int, int], None] | None = None,
 ) -> TournamentResult:
-    """Play ``games`` games between two players, alternating seats; return the totals.
+    """Play ``games`` games between two players; return the totals.
+
+    Games are played in duplicate: games ``2k`` and ``2k + 1`` get the same deals with
+    the seats swapped, which cancels much of the luck of the cards (use an even number).
 
     Players are level names (``"hard"``) or picklable factories ``seed -> Player``.
     Give any :class:`concurrent.futures.Executor` (a ``ProcessPoolExecutor``, or a
