@@ -185,8 +185,16 @@ def _show_table(view: PlayerView, style: _Style, out: TextIO, names: tuple[str, 
         file=out,
     )
     if view.opponent_known:
-        print(f"{names[1]} holds (taken from the pile): {style.cards(view.opponent_known)}", file=out)
+        print(f"{_verb(names[1], 'hold')} (taken from the pile): {style.cards(view.opponent_known)}", file=out)
     print(f"Your hand: {style.melding(best_melding(view.hand))}", file=out)
+
+
+def _possessive(name: str) -> str:
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def _verb(name: str, verb: str) -> str:
+    return f"{name} {verb}" if name == "You" else f"{name} {verb}s"
 
 
 def _show_result(result: HandResult, style: _Style, out: TextIO, names: tuple[str, str]) -> None:
@@ -197,29 +205,33 @@ def _show_result(result: HandResult, style: _Style, out: TextIO, names: tuple[st
     k = result.knocker
     defender = 1 - k
     knocker_melding = Melding.from_melds(result.hands[k], result.knocker_melds)
-    print(f"{names[k]} lays out: {style.melding(knocker_melding)}", file=out)
+    print(f"{_possessive(names[k])} layout: {style.melding(knocker_melding)}", file=out)
     if result.layoffs:
         laid = ", ".join(f"{style.card(l.card)} on [{style.cards(result.knocker_melds[l.target].cards)}]" for l in result.layoffs)
-        print(f"{names[defender]} lays off: {laid}", file=out)
+        print(f"{_possessive(names[defender])} layoffs: {laid}", file=out)
     rest = result.hands[defender]
     for layoff in result.layoffs:
         rest = rest.remove(layoff.card)
-    print(f"{names[defender]} melds: {style.melding(Melding.from_melds(rest, result.defender_melds))}", file=out)
+    print(f"{_possessive(names[defender])} melds: {style.melding(Melding.from_melds(rest, result.defender_melds))}", file=out)
     score = result.score
     reason = {"knock": "knock", "gin": "gin", "big_gin": "big gin", "undercut": "undercut", "tie": "tie"}[score.reason.value]
     if score.scorer is None:
         print(style.bold(f"Equal deadwood ({reason}): nobody scores."), file=out)
         return
-    detail = f"{score.base} + bonus {score.bonus}" + (f", doubled (spade upcard)" if score.multiplier > 1 else "")
-    print(style.bold(f"{reason.capitalize()}! {names[score.scorer]} scores {score.points} ({detail})."), file=out)
+    detail = f"{score.base} + bonus {score.bonus}" + (", doubled (spade upcard)" if score.multiplier > 1 else "")
+    print(style.bold(f"{reason.capitalize()}! {_verb(names[score.scorer], 'score')} {score.points} ({detail})."), file=out)
+
+
+def _boxes(count: int) -> str:
+    return "1 box" if count == 1 else f"{count} boxes"
 
 
 def _show_score(match: Match, out: TextIO, names: tuple[str, str]) -> None:
     score = match.score
     if isinstance(score, GameScore):
         print(
-            f"Score: {names[0]} {score.points[0]} ({score.boxes[0]} boxes), "
-            f"{names[1]} {score.points[1]} ({score.boxes[1]} boxes); target {match.rules.game_target}.",
+            f"Score: {names[0]} {score.points[0]} ({_boxes(score.boxes[0])}), "
+            f"{names[1]} {score.points[1]} ({_boxes(score.boxes[1])}); target {match.rules.game_target}.",
             file=out,
         )
     else:
@@ -235,7 +247,7 @@ def _show_settlement(match: Match, out: TextIO, names: tuple[str, str]) -> None:
         w, l = s.winner, 1 - s.winner
         shut = " Shutout!" if s.shutout else ""
         print(
-            f"{names[w]} wins the game.{shut} Totals: {names[w]} {s.totals[w]}, {names[l]} {s.totals[l]} "
+            f"{_verb(names[w], 'win')} the game.{shut} Totals: {names[w]} {s.totals[w]}, {names[l]} {s.totals[l]} "
             f"(game bonus {s.game_bonus}, boxes {s.box_points[w]} and {s.box_points[l]}): worth {s.worth}.",
             file=out,
         )
@@ -259,7 +271,7 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
     fancy = not args.ascii and (out.encoding or "").lower().replace("-", "") in ("utf8", "utf16")
     colour = not args.ascii and out.isatty() and os.environ.get("NO_COLOR") is None
     style = _Style(fancy=fancy, colour=colour)
-    names = ("You", "Computer")
+    names = ("You", "The computer")
     print(f"ginrummy {__version__}: {rules} gin against the computer ({args.level}). Type 'help' for commands.", file=out)
     game = 0
     while True:
@@ -401,8 +413,7 @@ def _score(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     style = _Style(fancy=False, colour=False)
     print(f"rules: {args.rules}; upcard {upcard}: knock limit {args.rules.knock_limit_for(upcard)}", file=out)
-    _show_result(result, style, out, ("knocker", "defender"))
-    print(result.describe().replace("seat 0", "knocker").replace("seat 1", "defender"), file=out)
+    _show_result(result, style, out, ("Knocker", "Defender"))
     return 0
 
 
