@@ -267,5 +267,7 @@ def loads(text: str | bytes) -> Serializable:
         data = json.loads(text)
     except (ValueError, TypeError) as error:
         raise SchemaError(f"not valid JSON: {error}") from error
+    except RecursionError:
+        raise SchemaError("not a ginrummy document: the JSON is nested too deeply to read") from None
     return from_dict(data)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from typing_extensions import TypeAlias
@@ -701,10 +701,6 @@ class GameState:
             assert self.hands[self.to_play_seat].bit_count() == 11 and counts == [10, 11]
         elif self.phase is not Phase.OVER:
             assert counts == [10, 10]
-
-    def __iter__(self) -> Iterator[Action]:
-        """Iterate over :attr:`history`."""
-        return iter(self.history)
 
 
 _set = object.__setattr__
