@@ -181,6 +181,7 @@ class HardPlayer:
         danger_weight: float = 0.25,
         pile_margin: float = 0.5,
         potential_weight: float = 1.0,
+        knock_weight: float = 0.0,
     ) -> None:
         """``seed`` makes the sampling repeatable; ``samples`` opponent hands per knock decision.
 
@@ -196,6 +197,8 @@ class HardPlayer:
         self.danger_weight = danger_weight
         self.pile_margin = pile_margin
         self.potential_weight = potential_weight
+        self.knock_weight = knock_weight
+        self._limit = 10
 
     # ------------------------------------------------------------------ helpers
 
@@ -204,16 +207,21 @@ class HardPlayer:
         return _bits(view.unseen.mask)
 
     def _score(self, mask: int, unseen: list[int]) -> float:
-        """Deadwood minus the expected improvement from one stock draw."""
+        """Deadwood, less the expected improvement from one stock draw, less a bonus for
+        the share of draws that would allow a knock (the outs)."""
         dw = _deadwood_of_mask(mask)
         if not unseen or dw == 0:
             return float(dw)
         gain = 0
+        outs = 0
+        limit = self._limit
         for u in unseen:
             after = _discard_deadwood_of_mask(mask | u)
             if after < dw:
                 gain += dw - after
-        return dw - self.potential_weight * gain / len(unseen)
+            if after <= limit:
+                outs += 1
+        return dw - (self.potential_weight * gain + self.knock_weight * outs) / len(unseen)
 
     @staticmethod
     def _danger(card: int, view: PlayerView) -> float:
@@ -293,6 +301,7 @@ class HardPlayer:
         big = _first(legal_actions, BigGin)
         if big is not None:
             return big
+        self._limit = view.knock_limit
         hand = view.hand.mask
         unseen = self._unseen(view)
         knocks = [a for a in legal_actions if isinstance(a, Knock)]
