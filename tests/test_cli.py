@@ -156,3 +156,11 @@ def test_installed_console_script_runs() -> None:
     assert done.returncode == 0 and "deadwood: 22" in done.stdout
     done = subprocess.run([*command, "solve", "As Xx"], capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "error" in done.stderr
+
+
+def test_a_hollywood_game(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", ScriptedInput(ANY_MOVE, cycle=True))
+    code, out, _ = run(["play", "--seed", "4", "--level", "medium", "--rules", "standard+hollywood=on", "--target", "40"], capsys)
+    assert code == 0
+    for number in (1, 2, 3):
+        assert f"Game {number} (closed)" in out and f"Game {number}: " in out

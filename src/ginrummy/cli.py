@@ -242,12 +242,15 @@ def _show_score(match: Match, out: TextIO, names: tuple[str, str]) -> None:
 
 def _show_settlement(match: Match, out: TextIO, names: tuple[str, str]) -> None:
     score = match.score
-    settlements = [score.settlement()] if isinstance(score, GameScore) else [s for s in score.settlements() if s]
-    for s in settlements:
+    if isinstance(score, GameScore):
+        labelled = [("", score.settlement())]
+    else:
+        labelled = [(f"Game {n}: ", s) for n, s in enumerate(score.settlements(), start=1) if s is not None]
+    for label, s in labelled:
         w, l = s.winner, 1 - s.winner
         shut = " Shutout!" if s.shutout else ""
         print(
-            f"{_verb(names[w], 'win')} the game.{shut} Totals: {names[w]} {s.totals[w]}, {names[l]} {s.totals[l]} "
+            f"{label}{_verb(names[w], 'win')} the game.{shut} Totals: {names[w]} {s.totals[w]}, {names[l]} {s.totals[l]} "
             f"(game bonus {s.game_bonus}, boxes {s.box_points[w]} and {s.box_points[l]}): worth {s.worth}.",
             file=out,
         )

@@ -199,6 +199,7 @@ class HardPlayer:
         self.potential_weight = potential_weight
         self.knock_weight = knock_weight
         self._limit = 10
+        self._thrown = 0
 
     # ------------------------------------------------------------------ helpers
 
@@ -223,8 +224,7 @@ class HardPlayer:
                 outs += 1
         return dw - (self.potential_weight * gain + self.knock_weight * outs) / len(unseen)
 
-    @staticmethod
-    def _danger(card: int, view: PlayerView) -> float:
+    def _danger(self, card: int, view: PlayerView) -> float:
         """How likely the opponent wants ``card`` (0-1), from what they took and threw."""
         known = view.opponent_known.mask
         i = card.bit_length() - 1
@@ -239,11 +239,7 @@ class HardPlayer:
             danger += 0.6
         if known & near2:
             danger += 0.2
-        thrown = 0
-        for seat, action in view.history:
-            if seat != view.seat and isinstance(action, Discard):
-                thrown |= action.card.mask
-        if thrown & (column | near1):
+        if self._thrown & (column | near1):
             danger *= 0.5
         unseen = view.unseen.mask
         danger += 0.04 * ((column | near1) & unseen).bit_count()
@@ -302,6 +298,10 @@ class HardPlayer:
         if big is not None:
             return big
         self._limit = view.knock_limit
+        self._thrown = 0
+        for seat, action in view.history:
+            if seat != view.seat and isinstance(action, Discard):
+                self._thrown |= action.card.mask
         hand = view.hand.mask
         unseen = self._unseen(view)
         knocks = [a for a in legal_actions if isinstance(a, Knock)]
