@@ -166,7 +166,9 @@ class HardPlayer:
     * Avoids discarding cards that meld with what the opponent is known to hold.
     * Decides whether to knock with a Monte Carlo estimate of the defender's deadwood
       after layoffs, over hands sampled from the unseen cards and improved for the
-      turns the opponent has had; plays on for gin when the undercut risk is high.
+      turns the opponent has had. It knocks at once when no sampled hand undercuts
+      (risk under ``undercut_risk``), late in the hand, or with a knock limit of 2 or
+      less; otherwise it plays on for gin, and punishes early knocks with undercuts.
 
     ``time_budget`` (seconds) caps the sampling per decision.
     """
@@ -177,11 +179,10 @@ class HardPlayer:
         seed: int | None = None,
         time_budget: float = 0.05,
         samples: int = 24,
-        undercut_risk: float = 0.35,
+        undercut_risk: float = 0.05,
         danger_weight: float = 0.25,
         pile_margin: float = 0.5,
-        potential_weight: float = 1.0,
-        knock_weight: float = 0.0,
+        potential_weight: float = 0.5,
     ) -> None:
         """``seed`` makes the sampling repeatable; ``samples`` opponent hands per knock decision.
 
@@ -197,8 +198,6 @@ class HardPlayer:
         self.danger_weight = danger_weight
         self.pile_margin = pile_margin
         self.potential_weight = potential_weight
-        self.knock_weight = knock_weight
-        self._limit = 10
         self._thrown = 0
 
     # ------------------------------------------------------------------ helpers
@@ -208,21 +207,16 @@ class HardPlayer:
         return _bits(view.unseen.mask)
 
     def _score(self, mask: int, unseen: list[int]) -> float:
-        """Deadwood, less the expected improvement from one stock draw, less a bonus for
-        the share of draws that would allow a knock (the outs)."""
+        """Deadwood minus the weighted expected improvement from one stock draw."""
         dw = _deadwood_of_mask(mask)
         if not unseen or dw == 0:
             return float(dw)
         gain = 0
-        outs = 0
-        limit = self._limit
         for u in unseen:
             after = _discard_deadwood_of_mask(mask | u)
             if after < dw:
                 gain += dw - after
-            if after <= limit:
-                outs += 1
-        return dw - (self.potential_weight * gain + self.knock_weight * outs) / len(unseen)
+        return dw - self.potential_weight * gain / len(unseen)
 
     def _danger(self, card: int, view: PlayerView) -> float:
         """How likely the opponent wants ``card`` (0-1), from what they took and threw."""
@@ -297,7 +291,6 @@ class HardPlayer:
         big = _first(legal_actions, BigGin)
         if big is not None:
             return big
-        self._limit = view.knock_limit
         self._thrown = 0
         for seat, action in view.history:
             if seat != view.seat and isinstance(action, Discard):
