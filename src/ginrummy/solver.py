@@ -353,7 +353,8 @@ def _discard_deadwood_of_mask(mask: int) -> int:
     # min over discards c of deadwood(mask - c): every set choice of the smaller hand
     # is a set choice of the whole, so try each choice S of the whole hand and
     # discard from the rest, one suit at a time (SUIT_DROP holds the best discard
-    # inside a suit).
+    # inside a suit). The no-sets case is _with_best_discard written out inline: it is
+    # the common case of knock_options, and the call costs a fifth of the time.
     dw, gain = SUIT_DEADWOOD, SUIT_DROP_GAIN
     a, b, c, d = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
     g = gain[a]

@@ -86,9 +86,9 @@ class EasyPlayer:
         knocks = [a for a in legal_actions if isinstance(a, Knock)]
         if knocks:
             return self.rng.choice(knocks)
-        for kind in (TakeWallDiscard, DrawStock, PassUpcard, DeclineWallDiscard):
+        for kind in (DrawStock, PassUpcard, DeclineWallDiscard):
             found = _first(legal_actions, kind)
-            if found is not None and not (kind is TakeWallDiscard):
+            if found is not None:
                 return found
         discards = [a for a in legal_actions if isinstance(a, Discard)]
         dead = _best_melding_of_mask(view.hand.mask).deadwood_cards
