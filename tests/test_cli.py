@@ -164,3 +164,22 @@ def test_a_hollywood_game(capsys: pytest.CaptureFixture[str], monkeypatch: pytes
     assert code == 0
     for number in (1, 2, 3):
         assert f"Game {number} (closed)" in out and f"Game {number}: " in out
+
+
+def test_closed_output_pipe_ends_quietly() -> None:
+    script = shutil.which("ginrummy")
+    command = [script] if script else [sys.executable, "-m", "ginrummy"]
+    child = subprocess.Popen(
+        [*command, "play", "--seed", "1", "--ascii"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None and child.stdin is not None and child.stderr is not None
+    child.stdout.read(20)
+    child.stdout.close()
+    try:
+        child.stdin.write(b"help\n" * 5000)
+        child.stdin.close()
+    except BrokenPipeError:
+        pass
+    child.wait(timeout=60)
+    assert b"Traceback" not in child.stderr.read()

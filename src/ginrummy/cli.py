@@ -525,6 +525,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("\nGoodbye.", file=out)
         return 130 if args.command != "play" else 0
+    except BrokenPipeError:
+        # The reader went away (``ginrummy ... | head``): stop quietly, and keep Python
+        # from complaining when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     except GinRummyError as error:
         print(f"ginrummy {args.command}: error: {error}", file=sys.stderr)
         return 2
