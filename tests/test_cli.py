@@ -182,4 +182,6 @@ def test_closed_output_pipe_ends_quietly() -> None:
     except BrokenPipeError:
         pass
     child.wait(timeout=60)
-    assert b"Traceback" not in child.stderr.read()
+    errors = child.stderr.read()
+    child.stderr.close()
+    assert b"Traceback" not in errors
