@@ -319,3 +319,45 @@ def test_table_fast_path_agrees_with_full_enumeration(hand: Hand) -> None:
     fast = _unique_best(hand.mask)
     if fast is not None:
         assert fast == meldings(hand, max_deadwood=deadwood(hand))[0]
+
+
+def test_hostile_sizes_are_fast_or_rejected() -> None:
+    import time
+
+    from ginrummy.solver import MAX_MELDING_CARDS, MAX_MELDINGS_CARDS
+
+    deck = Hand.deck()
+    start = time.perf_counter()
+    assert deadwood(deck) == 0
+    assert deadwood(Hand()) == 0
+    assert discard_deadwood(deck) == 0
+    assert time.perf_counter() - start < 30
+    with pytest.raises(InvalidHandError, match=f"at most {MAX_MELDING_CARDS} cards"):
+        best_melding(deck)
+    with pytest.raises(InvalidHandError, match=f"at most {MAX_MELDINGS_CARDS} cards"):
+        meldings(deck)
+    with pytest.raises(InvalidHandError, match="11 cards"):
+        knock_options(deck, knock_limit=10)
+    with pytest.raises(InvalidHandError):
+        discard_deadwood(Hand())
+
+
+@settings(max_examples=60)
+@given(st.sets(st.integers(0, 51), min_size=14, max_size=40))
+def test_rank_dynamic_programme_equals_set_enumeration(indexes: set[int]) -> None:
+    from ginrummy.solver import _deadwood_by_ranks, _deadwood_of_mask
+
+    mask = sum(1 << i for i in indexes)
+    dp = _deadwood_by_ranks(mask)
+    assert dp == _deadwood_of_mask(mask)
+    if len(indexes) <= 16:
+        assert dp == brute(Hand.from_mask(mask))
+    removed = min(_deadwood_by_ranks(mask ^ (1 << i)) for i in indexes)
+    assert _deadwood_by_ranks(mask, discard=True) == removed
+
+
+@given(meld_rich_hands(10))
+def test_rank_dynamic_programme_equals_brute_force_on_meld_rich_hands(hand: Hand) -> None:
+    from ginrummy.solver import _deadwood_by_ranks
+
+    assert _deadwood_by_ranks(hand.mask) == brute(hand)

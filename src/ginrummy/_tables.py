@@ -113,3 +113,9 @@ def _suit_best() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[bo
 
 SUIT_KEY, SUIT_RUNS, SUIT_UNIQUE = _suit_best()
 """Indexed by a suit holding: best (deadwood, cards, melds) key, its runs, and whether it is unique."""
+
+SET_RANK_POINTS: Final = tuple(4 * sum(RANK_POINTS[r] for r in range(13) if t >> r & 1) for t in range(1 << 13))
+"""Indexed by a 13-bit set of ranks: the points of four cards of each of those ranks.
+
+Putting cards in sets lowers the run-only deadwood by at most their points, so
+run-only deadwood minus this is a lower bound of the deadwood with sets."""

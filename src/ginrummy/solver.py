@@ -26,6 +26,7 @@ from ._tables import (
     MELD_IS_RUN,
     RUN_MASKS,
     SET_MASKS,
+    SET_RANK_POINTS,
     SUIT_BITS,
     SUIT_DEADWOOD,
     KEY_MELD,
@@ -39,6 +40,8 @@ from .errors import InvalidHandError, InvalidMeldError
 from .melds import Meld
 
 __all__ = [
+    "MAX_MELDING_CARDS",
+    "MAX_MELDINGS_CARDS",
     "KnockOption",
     "Layoff",
     "LayoffPlan",
@@ -82,27 +85,102 @@ def _triples(mask: int) -> int:
     return (a & b & (c | d)) | (c & d & (a | b))
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
 def _deadwood_of_mask(mask: int) -> int:
+    # Without three cards of a rank no set is possible, and the answer is four table
+    # look-ups: cheaper than any cache. Hands with sets go to the cached search.
     a = mask & SUIT_BITS
     b = mask >> 13 & SUIT_BITS
     c = mask >> 26 & SUIT_BITS
     d = mask >> 39
-    triples = (a & b & (c | d)) | (c & d & (a | b))
-    best = SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d]
-    if triples:
-        table = SUIT_DEADWOOD
-        for sets in _set_choices(triples, mask):
-            if sets:
-                m = mask ^ sets
-                dw = (
-                    table[m & SUIT_BITS]
-                    + table[m >> 13 & SUIT_BITS]
-                    + table[m >> 26 & SUIT_BITS]
-                    + table[m >> 39]
-                )
-                if dw < best:
-                    best = dw
+    if (a & b & (c | d)) | (c & d & (a | b)):
+        return _deadwood_with_sets(mask)
+    return SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d]
+
+
+MAX_MELDING_CARDS = 20
+"""The most cards :func:`best_melding` and :func:`knocker_melding` accept."""
+MAX_MELDINGS_CARDS = 16
+"""The most cards :func:`meldings` accepts (it lists every arrangement)."""
+
+_ENUMERATION_RANKS = 5
+"""Ranks holding three or four cards up to which set choices are enumerated (6**5 at most)."""
+
+
+def _deadwood_by_ranks(mask: int, *, discard: bool = False) -> int:
+    """Least deadwood by dynamic programming over the ranks, for hands of any size.
+
+    The state is, per suit, the length of the run still open (0, 1, 2, or 3 for a run
+    long enough to end), and whether the discard is used. Each card of a rank is
+    deadwood, in a set of that rank (three or four such cards), extends its suit's run,
+    or (once, when ``discard``) is the discard.
+    """
+    states: dict[tuple[int, int, int, int, int], int] = {(0, 0, 0, 0, 0): 0}
+    options = (0, 1, 2, 3) if discard else (0, 1, 2)
+    for rank in range(13):
+        present = [mask >> (13 * s + rank) & 1 for s in range(4)]
+        points = CARD_POINTS[rank]
+        nxt: dict[tuple[int, int, int, int, int], int] = {}
+        # Per card: 0 deadwood, 1 in a set, 2 in a run, 3 the discard; absent cards: 0.
+        choices = [options if present[s] else (0,) for s in range(4)]
+        for state, cost in states.items():
+            for assignment in product(*choices):
+                in_set = sum(1 for s in range(4) if present[s] and assignment[s] == 1)
+                used = state[4] + sum(1 for s in range(4) if present[s] and assignment[s] == 3)
+                if in_set not in (0, 3, 4) or used > 1:
+                    continue
+                new: list[int] = []
+                extra = 0
+                for s in range(4):
+                    open_run = state[s]
+                    if present[s] and assignment[s] == 2:
+                        new.append(min(open_run + 1, 3))
+                        continue
+                    if open_run in (1, 2):
+                        break  # a run of one or two cards cannot stop here
+                    new.append(0)
+                    if present[s] and assignment[s] == 0:
+                        extra += points
+                else:
+                    key = (new[0], new[1], new[2], new[3], used)
+                    total = cost + extra
+                    if total < nxt.get(key, 1 << 30):
+                        nxt[key] = total
+        states = nxt
+    need = 1 if discard and mask else 0
+    return min(
+        (cost for state, cost in states.items() if state[4] == need and all(k in (0, 3) for k in state[:4])),
+        default=NO_CARD,
+    )
+
+
+def _deadwood_with_sets(mask: int) -> int:
+    triples = _triples(mask)
+    if not triples & (triples - 1):
+        # One rank with three or more cards: when it has exactly three, the only
+        # choices are that set or no set, two sums of look-ups; cheaper than the cache.
+        column = _RANK_COLUMN[triples.bit_length() - 1] & mask
+        if column.bit_count() == 3:
+            t = SUIT_DEADWOOD
+            rest = mask ^ column
+            return min(
+                t[mask & SUIT_BITS] + t[mask >> 13 & SUIT_BITS] + t[mask >> 26 & SUIT_BITS] + t[mask >> 39],
+                t[rest & SUIT_BITS] + t[rest >> 13 & SUIT_BITS] + t[rest >> 26 & SUIT_BITS] + t[rest >> 39],
+            )
+    return _deadwood_by_set_choices(mask)
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _deadwood_by_set_choices(mask: int) -> int:
+    if _triples(mask).bit_count() > _ENUMERATION_RANKS:
+        return _deadwood_by_ranks(mask)
+    table = SUIT_DEADWOOD
+    best = table[mask & SUIT_BITS] + table[mask >> 13 & SUIT_BITS] + table[mask >> 26 & SUIT_BITS] + table[mask >> 39]
+    for sets in _set_choices(_triples(mask), mask):
+        if sets:
+            m = mask ^ sets
+            dw = table[m & SUIT_BITS] + table[m >> 13 & SUIT_BITS] + table[m >> 26 & SUIT_BITS] + table[m >> 39]
+            if dw < best:
+                best = dw
     return best
 
 
@@ -116,9 +194,15 @@ def deadwood(cards: CardsLike) -> int:
     >>> deadwood(Hand.parse("As 2s 3s Js Ac 2c Jc 2d Jd Ah"))
     3
     """
-    if type(cards) is Hand:
-        return _deadwood_of_mask(cards._mask)
-    return _deadwood_of_mask(_mask_of(cards))
+    mask = cards._mask if type(cards) is Hand else _mask_of(cards)
+    # _deadwood_of_mask written out: this function is the library's hottest entry point.
+    a = mask & SUIT_BITS
+    b = mask >> 13 & SUIT_BITS
+    c = mask >> 26 & SUIT_BITS
+    d = mask >> 39
+    if (a & b & (c | d)) | (c & d & (a | b)):
+        return _deadwood_with_sets(mask)
+    return SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d]
 
 
 def _points(mask: int) -> int:
@@ -246,7 +330,10 @@ def _unique_best(mask: int) -> Melding | None:
     """
     key, unique = SUIT_KEY, SUIT_UNIQUE
     best_key, best_sets, clash = -1, 0, False
-    for sets in _set_choices(_triples(mask), mask) if _triples(mask) else (0,):
+    triples = _triples(mask)
+    if triples.bit_count() > _ENUMERATION_RANKS:
+        return None
+    for sets in _set_choices(triples, mask) if triples else (0,):
         m = mask ^ sets
         k = (
             key[m & SUIT_BITS] + key[m >> 13 & SUIT_BITS] + key[m >> 26 & SUIT_BITS] + key[m >> 39]
@@ -311,7 +398,17 @@ def best_melding(cards: CardsLike) -> Melding:
     >>> print(best_melding("As 2s 3s 4s 7h 7d 7c Kc Qd 2h"))
     [As 2s 3s 4s] [7h 7d 7c] deadwood 2h Qd Kc (22)
     """
-    return _best_melding_of_mask(_mask_of(cards))
+    mask = _mask_of(cards)
+    _check_size(mask, MAX_MELDING_CARDS, "best_melding")
+    return _best_melding_of_mask(mask)
+
+
+def _check_size(mask: int, limit: int, what: str) -> None:
+    if mask.bit_count() > limit:
+        raise InvalidHandError(
+            f"{what} takes at most {limit} cards (the number of arrangements grows too fast beyond), "
+            f"got {mask.bit_count()}"
+        )
 
 
 def meldings(cards: CardsLike, *, max_deadwood: int | None = None) -> tuple[Melding, ...]:
@@ -327,6 +424,7 @@ def meldings(cards: CardsLike, *, max_deadwood: int | None = None) -> tuple[Meld
     if max_deadwood is not None and (isinstance(max_deadwood, bool) or not isinstance(max_deadwood, int)):
         raise TypeError(f"max_deadwood must be an int or None, not {type(max_deadwood).__name__}")
     mask = _mask_of(cards)
+    _check_size(mask, MAX_MELDINGS_CARDS, "meldings")
     found = sorted(_partitions(mask, max_deadwood), key=lambda p: _melding_key(*p))
     return tuple(_melding_from(*p) for p in found)
 
@@ -348,15 +446,14 @@ def _with_best_discard(m: int) -> int:
     return dw[a] + dw[b] + dw[c] + dw[d] + g
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
 def _discard_deadwood_of_mask(mask: int) -> int:
-    # min over discards c of deadwood(mask - c): every set choice of the smaller hand
-    # is a set choice of the whole, so try each choice S of the whole hand and
-    # discard from the rest, one suit at a time (SUIT_DROP holds the best discard
-    # inside a suit). The no-sets case is _with_best_discard written out inline: it is
-    # the common case of knock_options, and the call costs a fifth of the time.
-    dw, gain = SUIT_DEADWOOD, SUIT_DROP_GAIN
+    # min over discards c of deadwood(mask - c). Without three cards of a rank, it is
+    # the four suits' run-only deadwood plus the best single-suit discard gain (the
+    # body of _with_best_discard, written out: this is knock_options' hot path).
     a, b, c, d = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
+    if (a & b & (c | d)) | (c & d & (a | b)):
+        return _discard_deadwood_with_sets(mask)
+    gain = SUIT_DROP_GAIN
     g = gain[a]
     x = gain[b]
     if x < g:
@@ -367,14 +464,21 @@ def _discard_deadwood_of_mask(mask: int) -> int:
     x = gain[d]
     if x < g:
         g = x
-    best = dw[a] + dw[b] + dw[c] + dw[d] + g
-    triples = (a & b & (c | d)) | (c & d & (a | b))
-    if triples:
-        for sets in _set_choices(triples, mask):
-            if sets:
-                candidate = _with_best_discard(mask ^ sets)
-                if candidate < best:
-                    best = candidate
+    return SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d] + g
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _discard_deadwood_with_sets(mask: int) -> int:
+    # Every set choice of the smaller hand is a set choice of the whole, so try each
+    # choice S of the whole hand and discard the best card of the rest.
+    if _triples(mask).bit_count() > _ENUMERATION_RANKS:
+        return _deadwood_by_ranks(mask, discard=True)
+    best = _with_best_discard(mask)
+    for sets in _set_choices(_triples(mask), mask):
+        if sets:
+            candidate = _with_best_discard(mask ^ sets)
+            if candidate < best:
+                best = candidate
     return best
 
 
@@ -450,6 +554,16 @@ def knock_options(
         raise InvalidHandError(
             f"knock_options needs 11 cards (10 kept and the discard), got {mask.bit_count()}: {Hand.from_mask(mask)}"
         )
+    # A discard lowers deadwood by at most its value (10 at most), and sets lower the
+    # run-only deadwood by at most their points: when even that lower bound is over the
+    # limit, no knock exists. This settles the usual hand in one pass.
+    a = mask & SUIT_BITS
+    b = mask >> 13 & SUIT_BITS
+    c = mask >> 26 & SUIT_BITS
+    d = mask >> 39
+    runs_only = SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d]
+    if runs_only - SET_RANK_POINTS[(a & b & (c | d)) | (c & d & (a | b))] > knock_limit + 10:
+        return ()
     if _discard_deadwood_of_mask(mask) > knock_limit:
         return ()
     allowed = mask & ~_mask_of(excluded, what="excluded")
@@ -614,6 +728,7 @@ def best_layoffs(knocker_melds: Iterable[Meld | str], defender_cards: CardsLike)
     """
     melds = _knocker_masks(knocker_melds)
     defender = _mask_of(defender_cards, what="defender cards")
+    _check_size(defender, MAX_MELDING_CARDS, "best_layoffs")
     _check_disjoint(melds, defender)
     _, laid, per_meld = _best_layoff_choice(tuple(m.mask for m in melds), defender)
     own = _best_melding_of_mask(defender ^ laid)
@@ -639,6 +754,8 @@ def knocker_melding(knocker_cards: CardsLike, defender_cards: CardsLike) -> Meld
     """
     mask = _mask_of(knocker_cards, what="knocker cards")
     defender = _mask_of(defender_cards, what="defender cards")
+    _check_size(mask, MAX_MELDING_CARDS, "knocker_melding")
+    _check_size(defender, MAX_MELDING_CARDS, "knocker_melding")
     if mask & defender:
         raise InvalidHandError(
             f"knocker and defender share {Hand.from_mask(mask & defender)}: a card can be in one hand only"
