@@ -77,7 +77,7 @@ def test_play_explains_bad_commands_and_quits_cleanly(capsys: pytest.CaptureFixt
     monkeypatch.setattr(sys, "stdin", ScriptedInput(["help", "hint", "fold", "d Zz", "d As", "quit"]))
     code, out, _ = run(["play", "--seed", "1", "--ascii"], capsys)
     assert code == 0
-    assert "Commands:" in out and "Hint:" in out
+    assert "Commands:" in out and "Hint:" in out and "Score: You 0, The computer 0 (game to 150)" in out
     assert "Sorry: cannot read 'fold'" in out and "Sorry: cannot read the card 'Zz'" in out
     assert "Goodbye." in out
 

@@ -184,6 +184,12 @@ def _show_table(view: PlayerView, style: _Style, out: TextIO, names: tuple[str, 
         f"(wall {rules.wall_size}).  Discard pile: {style.card(top) if top else 'empty'}",
         file=out,
     )
+    game = view.game
+    if isinstance(game, GameScore):
+        print(f"Score: {names[0]} {game.points[0]}, {names[1]} {game.points[1]} (game to {rules.game_target})", file=out)
+    elif isinstance(game, Hollywood):
+        columns = "; ".join(f"game {n}: {c.points[0]}-{c.points[1]}" for n, c in enumerate(game.columns, start=1))
+        print(f"Score ({names[0]} first): {columns} (each to {rules.game_target})", file=out)
     if view.opponent_known:
         print(f"{_verb(names[1], 'hold')} (taken from the pile): {style.cards(view.opponent_known)}", file=out)
     print(f"Your hand: {style.melding(best_melding(view.hand))}", file=out)

@@ -23,7 +23,6 @@ class Player(Protocol):
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """Pick the next action."""
-        ...
 
 
 def _ask(player: Player, view: PlayerView, legal: Sequence[Action]) -> Action:
