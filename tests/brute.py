@@ -132,5 +132,7 @@ def hand_points(
     if not doubled:
         return who, base + bonus
     if bonuses_only:
-        return who, base + 2 * bonus
+        # Section 2: "bonuses" doubles the gin, big gin and undercut bonuses only.
+        knock = k != 0 and who == "knocker"
+        return who, base + (bonus if knock else 2 * bonus)
     return who, 2 * (base + bonus)

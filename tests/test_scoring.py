@@ -315,7 +315,12 @@ def test_result_can_be_repriced_under_every_preset() -> None:
 @st.composite
 def knocked_hands(draw: st.DrawFn) -> tuple[Hand, Hand, Card, Rules]:
     rules = draw(st.sampled_from(list(PRESETS.values())))
-    rules = attrs.evolve(rules, undercut_on_tie=draw(st.booleans()), knock_bonus=draw(st.sampled_from([0, 5])))
+    rules = attrs.evolve(
+        rules,
+        undercut_on_tie=draw(st.booleans()),
+        knock_bonus=draw(st.sampled_from([0, 5])),
+        spades_double=draw(st.sampled_from(list(SpadesDouble))),
+    )
     low = draw(st.integers(0, 8))
     pool = [13 * s + r for s in range(4) for r in range(low, low + 5)] + [draw(st.integers(0, 51))]
     knocker = Hand.from_mask(sum(1 << i for i in draw(st.sets(st.sampled_from(sorted(set(pool))), min_size=10, max_size=10))))
@@ -390,3 +395,13 @@ def test_ruling_7_a_set_holds_four_and_nothing_goes_on_deadwood() -> None:
     result = showdown("As 2s 3s 4h 5h 6h 9c 9d 9h 2h", "Ah 3h Kc Kd Qs Qd Js Jd 7c 8d", rules=STANDARD, upcard=Card.parse("Th"))
     assert all(str(l.card) not in ("Ah",) for l in result.layoffs)
     assert {str(l.card) for l in result.layoffs} == {"3h"}
+
+
+def test_spades_double_bonuses_leaves_the_knock_bonus_single() -> None:
+    knocker, defender = KNOCKER_8, "Kc Kd Kh Ks Qc Qd Qh Js 2d 8d"
+    result = showdown(knocker, defender, rules=Rules(), upcard=Card.parse("9s"))
+    assert (result.knocker_deadwood, result.defender_deadwood) == (8, 20)
+    bonuses = Rules(spades_double=SpadesDouble.BONUSES, knock_bonus=10)
+    assert result.points_under(bonuses) == 12 + 10
+    every = Rules(spades_double=SpadesDouble.ALL, knock_bonus=10)
+    assert result.points_under(every) == (12 + 10) * 2

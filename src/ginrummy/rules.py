@@ -52,7 +52,7 @@ class SpadesDouble(enum.StrEnum):
     ALL = "all"
     """Every point of the hand, bonuses included."""
     BONUSES = "bonuses"
-    """Only the gin, big gin and undercut bonuses (and the knock bonus)."""
+    """Only the gin, big gin and undercut bonuses (not the knock bonus)."""
     OFF = "off"
     """Nothing."""
 

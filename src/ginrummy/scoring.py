@@ -150,7 +150,9 @@ class HandResult:
             return Score(EndReason.TIE, None, 0, 0, 1, 0, 0)
         multiplier = rules.multiplier_for(self.upcard)
         if rules.spades_double is SpadesDouble.BONUSES:
-            points = base + bonus * multiplier
+            # Only the gin, big gin and undercut bonuses double; a knock bonus does not.
+            doubled = bonus * multiplier if reason is not EndReason.KNOCK else bonus
+            points = base + doubled
         else:
             points = (base + bonus) * multiplier
         box = rules.box_bonus * (multiplier if rules.spades_double_boxes else 1)
