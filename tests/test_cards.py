@@ -171,6 +171,7 @@ def test_hand_basics() -> None:
     assert Hand(parse_cards("As 5s 6s 7c")) == hand
     assert Hand("As 5s 6s 7c") == hand
     assert Hand(hand) == hand
+    assert Hand(["As", "5s", "6s", "7c"]) == hand
     assert not Hand()
     assert len(Hand.deck()) == 52
 
@@ -187,7 +188,11 @@ def test_hand_rejects_duplicates_and_bad_members() -> None:
     with pytest.raises(InvalidHandError, match="As twice"):
         Hand([card, card])
     with pytest.raises(TypeError, match="Card"):
-        Hand(["As"])  # type: ignore[list-item]
+        Hand([5])  # type: ignore[list-item]
+    with pytest.raises(InvalidHandError, match="twice"):
+        Hand(["As", "as"])
+    with pytest.raises(CardParseError):
+        Hand(["Zz"])
     with pytest.raises(TypeError):
         Hand(5)  # type: ignore[arg-type]
     with pytest.raises(InvalidHandError):

@@ -17,7 +17,7 @@ import attrs
 
 from .cards import Card
 from .errors import CardParseError, IllegalActionError
-from .melds import Meld
+from .melds import Meld, MeldLike, _as_meld
 
 __all__ = [
     "Action",
@@ -64,20 +64,12 @@ class DrawDiscard(Action):
     """Take the top card of the discard pile."""
 
 
-def _melds_converter(value: Iterable[Meld | str] | None) -> tuple[Meld, ...] | None:
+def _melds_converter(value: Iterable[MeldLike] | None) -> tuple[Meld, ...] | None:
     if value is None:
         return None
     if isinstance(value, (str, Meld)):
         raise TypeError("melds must be an iterable of melds, not a single meld or string")
-    out = []
-    for item in value:
-        if isinstance(item, str):
-            out.append(Meld.parse(item))
-        elif isinstance(item, Meld):
-            out.append(item)
-        else:
-            raise TypeError(f"melds must be Meld values or meld text, not {type(item).__name__}")
-    return tuple(sorted(out))
+    return tuple(sorted(_as_meld(item) for item in value))
 
 
 def _card_validator(instance: object, attribute: attrs.Attribute[Card], value: object) -> None:

@@ -320,8 +320,9 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-CardsLike: TypeAlias = Union["Hand", Iterable[Card], str]
-"""What public functions accept as cards: a :class:`Hand`, an iterable of :class:`Card`, or card text."""
+CardsLike: TypeAlias = Union["Hand", Iterable[Union[Card, str]], str]
+"""What public functions accept as cards: a :class:`Hand`, card text such as
+``"As 2s 3s"``, or an iterable of :class:`Card` values or one-card strings."""
 
 
 def _mask_of(cards: CardsLike, *, what: str = "cards") -> int:
@@ -338,8 +339,10 @@ def _mask_of(cards: CardsLike, *, what: str = "cards") -> int:
             f"{what} must be a Hand, card text or an iterable of Card, not {type(cards).__name__}"
         ) from None
     for card in iterator:
-        if not isinstance(card, Card):
-            raise TypeError(f"{what} must contain Card values, not {type(card).__name__}: {card!r}")
+        if isinstance(card, str):
+            card = Card.parse(card)
+        elif not isinstance(card, Card):
+            raise TypeError(f"{what} must contain Card values or card text, not {type(card).__name__}: {card!r}")
         bit = 1 << card._index
         if mask & bit:
             raise InvalidHandError(f"{what} hold {card} twice: a card can appear only once")

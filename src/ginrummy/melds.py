@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
+from typing import Union
+
+from typing_extensions import TypeAlias
 
 from attrs.exceptions import FrozenInstanceError
 
@@ -11,7 +14,7 @@ from ._tables import MELD_IS_RUN
 from .cards import Card, CardsLike, Hand, _mask_of, parse_cards
 from .errors import InvalidMeldError
 
-__all__ = ["Meld", "MeldKind"]
+__all__ = ["Meld", "MeldKind", "MeldLike"]
 
 
 class MeldKind(enum.Enum):
@@ -154,3 +157,18 @@ class Meld:
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return (Meld.parse, (str(self),))
 
+
+MeldLike: TypeAlias = Union[Meld, CardsLike]
+"""What public functions accept as a meld: a :class:`Meld`, meld text such as
+``"5h 6h 7h"``, or the cards of one."""
+
+
+def _as_meld(item: MeldLike) -> Meld:
+    """A meld from any :data:`MeldLike`, validated."""
+    if isinstance(item, Meld):
+        return item
+    if isinstance(item, str):
+        return Meld.parse(item)
+    if isinstance(item, (Hand, list, tuple, set, frozenset)):
+        return Meld(item)
+    raise TypeError(f"a meld must be a Meld, meld text or its cards, not {type(item).__name__}: {item!r}")

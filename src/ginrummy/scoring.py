@@ -15,7 +15,7 @@ import attrs
 
 from .cards import Card, CardsLike, Hand, _mask_of
 from .errors import IllegalActionError, InvalidHandError, InvalidMeldError
-from .melds import Meld
+from .melds import Meld, MeldLike
 from .rules import Rules, Shutout, SpadesDouble
 from .solver import Layoff, Melding, best_layoffs, best_melding, deadwood, knocker_melding
 
@@ -209,7 +209,7 @@ def showdown(
     *,
     rules: Rules,
     upcard: Card,
-    knocker_melds: Iterable[Meld | str] | None = None,
+    knocker_melds: Iterable[MeldLike] | None = None,
     knocker_seat: int = 0,
 ) -> HandResult:
     """The complete end of a knocked hand, from the two hands.

@@ -37,7 +37,7 @@ from ._tables import (
 )
 from .cards import Card, CardsLike, Hand, _mask_of
 from .errors import InvalidHandError, InvalidMeldError
-from .melds import Meld
+from .melds import Meld, MeldLike, _as_meld
 
 __all__ = [
     "MAX_MELDING_CARDS",
@@ -246,8 +246,8 @@ class Melding:
         return Hand.from_mask(mask)
 
     @classmethod
-    def from_melds(cls, cards: CardsLike, melds: Iterable[Meld | str]) -> Melding:
-        """The arrangement of ``cards`` that lays out ``melds`` (melds or meld text).
+    def from_melds(cls, cards: CardsLike, melds: Iterable[MeldLike]) -> Melding:
+        """The arrangement of ``cards`` that lays out ``melds`` (melds, meld text or their cards).
 
         Raises :class:`~ginrummy.InvalidMeldError` if a meld is invalid, if two
         melds share a card, or if a meld holds a card that is not in ``cards``.
@@ -255,10 +255,10 @@ class Melding:
         mask = _mask_of(cards)
         used = 0
         out: list[Meld] = []
+        if isinstance(melds, (str, Meld)):
+            raise TypeError("melds must be an iterable of melds, not a single meld or string")
         for item in melds:
-            meld = Meld.parse(item) if isinstance(item, str) else item
-            if not isinstance(meld, Meld):
-                raise TypeError(f"melds must be Meld values or meld text, not {type(item).__name__}")
+            meld = _as_meld(item)
             if meld.mask & used:
                 raise InvalidMeldError(f"meld {meld} shares a card with another meld")
             if meld.mask & ~mask:
@@ -685,13 +685,13 @@ def _best_layoff_choice(melds: tuple[int, ...], defender: int) -> tuple[int, int
     return best
 
 
-def _knocker_masks(knocker_melds: Iterable[Meld | str]) -> tuple[Meld, ...]:
+def _knocker_masks(knocker_melds: Iterable[MeldLike]) -> tuple[Meld, ...]:
+    if isinstance(knocker_melds, (str, Meld)):
+        raise TypeError("knocker melds must be an iterable of melds, not a single meld or string")
     out: list[Meld] = []
     used = 0
     for item in knocker_melds:
-        meld = Meld.parse(item) if isinstance(item, str) else item
-        if not isinstance(meld, Meld):
-            raise TypeError(f"knocker melds must be Meld values or meld text, not {type(item).__name__}")
+        meld = _as_meld(item)
         if meld.mask & used:
             raise InvalidMeldError(f"knocker meld {meld} shares a card with another knocker meld")
         used |= meld.mask
@@ -699,7 +699,7 @@ def _knocker_masks(knocker_melds: Iterable[Meld | str]) -> tuple[Meld, ...]:
     return tuple(out)
 
 
-def layoff_deadwood(knocker_melds: Iterable[Meld | str], defender_cards: CardsLike) -> int:
+def layoff_deadwood(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike) -> int:
     """The defender's least deadwood after own melds and layoffs (the number only)."""
     melds = _knocker_masks(knocker_melds)
     defender = _mask_of(defender_cards, what="defender cards")
@@ -715,7 +715,7 @@ def _check_disjoint(melds: tuple[Meld, ...], defender: int) -> None:
             )
 
 
-def best_layoffs(knocker_melds: Iterable[Meld | str], defender_cards: CardsLike) -> LayoffPlan:
+def best_layoffs(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike) -> LayoffPlan:
     """The defender's own melds and layoffs that leave the least deadwood.
 
     Layoffs chain (a laid-off card extends the meld for the next), a card that fits
