@@ -98,9 +98,9 @@ def _deadwood_of_mask(mask: int) -> int:
 
 
 MAX_MELDING_CARDS = 20
-"""The most cards :func:`best_melding` and :func:`knocker_melding` accept."""
+"""The most cards :func:`ginrummy.best_melding` and :func:`ginrummy.knocker_melding` accept."""
 MAX_MELDINGS_CARDS = 16
-"""The most cards :func:`meldings` accepts (it lists every arrangement)."""
+"""The most cards :func:`ginrummy.meldings` accepts (it lists every arrangement)."""
 
 _ENUMERATION_RANKS = 5
 """Ranks holding three or four cards up to which set choices are enumerated (6**5 at most)."""
