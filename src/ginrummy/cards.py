@@ -320,11 +320,6 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-CardsLike: TypeAlias = Union["Hand", Iterable[Union[Card, str]], str]
-"""What public functions accept as cards: a :class:`Hand`, card text such as
-``"As 2s 3s"``, or an iterable of :class:`Card` values or one-card strings."""
-
-
 def _mask_of(cards: CardsLike, *, what: str = "cards") -> int:
     """The mask of ``cards``, rejecting duplicates and non-cards."""
     if isinstance(cards, Hand):
@@ -500,6 +495,10 @@ class Hand:
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (Hand.from_mask, (self._mask,))
 
+
+CardsLike: TypeAlias = Union[Hand, Iterable[Union[Card, str]], str]
+"""What public functions accept as cards: a :class:`Hand`, card text such as
+``"As 2s 3s"``, or an iterable of :class:`Card` values or one-card strings."""
 
 _VALUES: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
 
