@@ -405,3 +405,9 @@ def test_spades_double_bonuses_leaves_the_knock_bonus_single() -> None:
     assert result.points_under(bonuses) == 12 + 10
     every = Rules(spades_double=SpadesDouble.ALL, knock_bonus=10)
     assert result.points_under(every) == (12 + 10) * 2
+
+
+def test_hand_result_breakdown() -> None:
+    result = knock("Kc Kd Kh Ks Qc Qd Qh 2d 2c Ac", rules=Rules(), upcard="8s")
+    breakdown = result.breakdown
+    assert (breakdown.base, breakdown.bonus, breakdown.multiplier, breakdown.points) == (3, 25, 2, 56)

@@ -373,3 +373,12 @@ def test_solver_accepts_plain_lists_of_card_text() -> None:
     with pytest.raises(TypeError, match="a meld must be"):
         best_layoffs([5], "8s")  # type: ignore[list-item]
     assert Melding.from_melds(["As", "2s", "3s", "9d"], [["As", "2s", "3s"]]).deadwood == 9
+
+
+def test_knocker_melding_checks_the_limit_when_given_rules() -> None:
+    from ginrummy import Rules
+
+    knocker, defender = "As 5s 6s 7s 5c 6c 7c 5d 6d 7d", "3s 4s 4c 4d 8s 8c 8d 5h 6h 7h"
+    assert knocker_melding(knocker, defender, rules=Rules(), upcard=Card.parse("2h")).deadwood == 1
+    with pytest.raises(InvalidHandError, match="over the knock limit 0"):
+        knocker_melding(knocker, defender, rules=Rules(), upcard=Card.parse("Ah"))

@@ -164,6 +164,11 @@ class HandResult:
         return self.score_under(self.rules)
 
     @property
+    def breakdown(self) -> Score:
+        """The same as :attr:`score`: reason, scorer, base, bonus, multiplier, points and box."""
+        return self.score
+
+    @property
     def reason(self) -> EndReason:
         """Why the hand ended (under :attr:`rules`)."""
         return self.score.reason

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import product
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -38,6 +39,9 @@ from ._tables import (
 from .cards import Card, CardsLike, Hand, _mask_of
 from .errors import InvalidHandError, InvalidMeldError
 from .melds import Meld, MeldLike, _as_meld
+
+if TYPE_CHECKING:  # the rules sit above the solver; only their type is needed here
+    from .rules import Rules
 
 __all__ = [
     "MAX_MELDING_CARDS",
@@ -740,14 +744,22 @@ def best_layoffs(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike) -
     return LayoffPlan(own.melds, layoffs, own.deadwood_cards, melds)
 
 
-def knocker_melding(knocker_cards: CardsLike, defender_cards: CardsLike) -> Melding:
+def knocker_melding(
+    knocker_cards: CardsLike,
+    defender_cards: CardsLike,
+    *,
+    rules: Rules | None = None,
+    upcard: Card | None = None,
+) -> Melding:
     """The knocker's automatic arrangement (RULES.md ruling 5).
 
     Among the arrangements with the least deadwood, the one after which the
     defender's optimal melds and layoffs leave the most deadwood. Every rule set
     prices a hand so that more defender deadwood is never worse for the knocker,
     so the choice does not depend on the rules. With no deadwood (gin) nothing
-    may be laid off and :func:`best_melding` is returned.
+    may be laid off and :func:`best_melding` is returned. When ``rules`` and
+    ``upcard`` are given, a knocker over the knock limit raises
+    :class:`~ginrummy.InvalidHandError`.
 
     >>> print(knocker_melding("As 5s 6s 7s 5c 6c 7c 5d 6d 7d", "3s 4s 4c 4d 8s 8c 8d 5h 6h 7h"))
     [5s 5d 5c] [6s 6d 6c] [7s 7d 7c] deadwood As (1)
@@ -761,6 +773,10 @@ def knocker_melding(knocker_cards: CardsLike, defender_cards: CardsLike) -> Meld
             f"knocker and defender share {Hand.from_mask(mask & defender)}: a card can be in one hand only"
         )
     least = _deadwood_of_mask(mask)
+    if rules is not None and upcard is not None and least > rules.knock_limit_for(upcard):
+        raise InvalidHandError(
+            f"the knocker's least deadwood is {least}, over the knock limit {rules.knock_limit_for(upcard)}"
+        )
     if least == 0:
         return _best_melding_of_mask(mask)
     candidates = sorted(_partitions(mask, least), key=lambda p: _melding_key(*p))
