@@ -256,29 +256,28 @@ def test_match_is_driven_by_apply_alone(preset: str) -> None:
         match.apply(NextHand())
 
 
+def _dealers_after_each_hand(match: Match, rng: random.Random, hands: int) -> list[tuple[int, int | None, int]]:
+    """(dealer, scorer, next dealer) for each of ``hands`` random hands."""
+    out = []
+    for _ in range(hands):
+        while not match.state.is_over:
+            match = match.apply(rng.choice(match.legal_actions()))
+        result = match.state.result
+        assert result is not None
+        dealer = match.state.dealer
+        match = match.apply(NextHand())
+        out.append((dealer, result.scorer, match.state.dealer))
+    return out
+
+
 def test_match_dealer_rotation() -> None:
-    rules = attrs.evolve(PRESETS["standard"], game_target=500)
-    match = Match.new(rules, seed=3)
     rng = random.Random(3)
-    for _ in range(8):
-        while not match.state.is_over:
-            match = match.apply(rng.choice(match.legal_actions()))
-        result = match.state.result
-        assert result is not None
-        dealer = match.state.dealer
-        match = match.apply(NextHand())
-        expected = dealer if result.scorer is None else 1 - dealer
-        assert match.state.dealer == expected
-    winner_rules = attrs.evolve(PRESETS["classic"], game_target=500)
-    match = Match.new(winner_rules, seed=5)
-    for _ in range(8):
-        while not match.state.is_over:
-            match = match.apply(rng.choice(match.legal_actions()))
-        result = match.state.result
-        assert result is not None
-        dealer = match.state.dealer
-        match = match.apply(NextHand())
-        assert match.state.dealer == (dealer if result.scorer is None else result.scorer)
+    alternate = Match.new(attrs.evolve(PRESETS["standard"], game_target=500), seed=3)
+    for dealer, scorer, following in _dealers_after_each_hand(alternate, rng, 8):
+        assert following == (dealer if scorer is None else 1 - dealer)
+    winner = Match.new(attrs.evolve(PRESETS["classic"], game_target=500), seed=5)
+    for dealer, scorer, following in _dealers_after_each_hand(winner, rng, 8):
+        assert following == (dealer if scorer is None else scorer)
 
 
 def test_hollywood_match_runs_to_three_closed_columns() -> None:

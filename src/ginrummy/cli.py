@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+import attrs
+
 from . import __version__
 from .actions import (
     Action,
@@ -274,8 +276,6 @@ def _read(prompt: str, out: TextIO) -> str | None:
 def _play(args: argparse.Namespace, out: TextIO) -> int:
     rules: Rules = args.rules
     if args.target is not None:
-        import attrs
-
         rules = attrs.evolve(rules, game_target=args.target)
     fancy = not args.ascii and (out.encoding or "").lower().replace("-", "") in ("utf8", "utf16")
     colour = not args.ascii and out.isatty() and os.environ.get("NO_COLOR") is None

@@ -17,7 +17,7 @@ from .cards import Card, CardsLike, Hand, _mask_of
 from .errors import IllegalActionError, InvalidHandError, InvalidMeldError
 from .melds import Meld, MeldLike
 from .rules import Rules, Shutout, SpadesDouble
-from .solver import Layoff, Melding, best_layoffs, best_melding, deadwood, knocker_melding
+from .solver import Layoff, Melding, best_layoffs, best_melding, knocker_melding
 
 __all__ = [
     "EndReason",
@@ -257,8 +257,7 @@ def showdown(
     elif big:
         melding = best_melding(k_hand)
     else:
-        least = deadwood(k_hand)
-        melding = knocker_melding(k_hand, d_hand) if least <= 10 else best_melding(k_hand)
+        melding = knocker_melding(k_hand, d_hand, rules=rules, upcard=upcard)
     if big:
         if melding.deadwood_cards:
             raise InvalidMeldError(

@@ -175,11 +175,12 @@ def _deadwood_with_sets(mask: int) -> int:
 
 @lru_cache(maxsize=_CACHE_SIZE)
 def _deadwood_by_set_choices(mask: int) -> int:
-    if _triples(mask).bit_count() > _ENUMERATION_RANKS:
+    triples = _triples(mask)
+    if triples.bit_count() > _ENUMERATION_RANKS:
         return _deadwood_by_ranks(mask)
     table = SUIT_DEADWOOD
     best = table[mask & SUIT_BITS] + table[mask >> 13 & SUIT_BITS] + table[mask >> 26 & SUIT_BITS] + table[mask >> 39]
-    for sets in _set_choices(_triples(mask), mask):
+    for sets in _set_choices(triples, mask):
         if sets:
             m = mask ^ sets
             dw = table[m & SUIT_BITS] + table[m >> 13 & SUIT_BITS] + table[m >> 26 & SUIT_BITS] + table[m >> 39]
@@ -475,10 +476,11 @@ def _discard_deadwood_of_mask(mask: int) -> int:
 def _discard_deadwood_with_sets(mask: int) -> int:
     # Every set choice of the smaller hand is a set choice of the whole, so try each
     # choice S of the whole hand and discard the best card of the rest.
-    if _triples(mask).bit_count() > _ENUMERATION_RANKS:
+    triples = _triples(mask)
+    if triples.bit_count() > _ENUMERATION_RANKS:
         return _deadwood_by_ranks(mask, discard=True)
     best = _with_best_discard(mask)
-    for sets in _set_choices(_triples(mask), mask):
+    for sets in _set_choices(triples, mask):
         if sets:
             candidate = _with_best_discard(mask ^ sets)
             if candidate < best:
@@ -570,20 +572,25 @@ def knock_options(
         return ()
     if _discard_deadwood_of_mask(mask) > knock_limit:
         return ()
-    allowed = mask & ~_mask_of(excluded, what="excluded")
+    banned = _mask_of(excluded, what="excluded")
+    return tuple(
+        KnockOption(Card.from_index(low.bit_length() - 1), _best_melding_of_mask(mask ^ low))
+        for low in _knock_discards(mask, knock_limit, banned)
+    )
+
+
+def _knock_discards(mask: int, limit: int, banned: int) -> list[int]:
+    """The discards (as bits) that leave at most ``limit`` deadwood, least deadwood first."""
     found: list[tuple[int, int]] = []
-    m = allowed
+    m = mask & ~banned
     while m:
         low = m & -m
         m ^= low
         dw = _deadwood_of_mask(mask ^ low)
-        if dw <= knock_limit:
+        if dw <= limit:
             found.append((dw, low))
     found.sort()
-    return tuple(
-        KnockOption(Card.from_index(low.bit_length() - 1), _best_melding_of_mask(mask ^ low))
-        for _, low in found
-    )
+    return [low for _, low in found]
 
 
 def is_big_gin(cards: CardsLike) -> bool:
@@ -775,7 +782,8 @@ def knocker_melding(
     least = _deadwood_of_mask(mask)
     if rules is not None and upcard is not None and least > rules.knock_limit_for(upcard):
         raise InvalidHandError(
-            f"the knocker's least deadwood is {least}, over the knock limit {rules.knock_limit_for(upcard)}"
+            f"the knocker's deadwood is {least} ({_best_melding_of_mask(mask).deadwood_cards}), "
+            f"over the knock limit {rules.knock_limit_for(upcard)}"
         )
     if least == 0:
         return _best_melding_of_mask(mask)
