@@ -16,6 +16,7 @@ from ginrummy import (
     InvalidHandError,
     InvalidMeldError,
     Meld,
+    RulesError,
     MeldKind,
     Melding,
     best_layoffs,
@@ -177,7 +178,7 @@ def test_knock_options_finds_the_gin_openspiel_misses() -> None:
 def test_knock_options_rejects_wrong_sizes_and_limits() -> None:
     with pytest.raises(InvalidHandError, match="11 cards"):
         knock_options("As 2s 3s", knock_limit=10)
-    with pytest.raises(ValueError, match="0-10"):
+    with pytest.raises(RulesError, match="knock_limit=11 is not allowed: expected 0-10"):
         knock_options("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h", knock_limit=11)
     with pytest.raises(TypeError):
         knock_options("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h", knock_limit=True)

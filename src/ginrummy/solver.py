@@ -37,7 +37,7 @@ from ._tables import (
     SUIT_UNIQUE,
 )
 from .cards import Card, CardsLike, Hand, _mask_of
-from .errors import InvalidHandError, InvalidMeldError
+from .errors import InvalidHandError, InvalidMeldError, RulesError
 from .melds import Meld, MeldLike, _as_meld
 
 if TYPE_CHECKING:  # the rules sit above the solver; only their type is needed here
@@ -538,7 +538,7 @@ def _check_limit(knock_limit: int) -> None:
     if isinstance(knock_limit, bool) or not isinstance(knock_limit, int):
         raise TypeError(f"knock_limit must be an int, not {type(knock_limit).__name__}")
     if not 0 <= knock_limit <= 10:
-        raise ValueError(f"knock_limit {knock_limit!r} is out of range: expected 0-10")
+        raise RulesError(f"knock_limit={knock_limit!r} is not allowed: expected 0-10")
 
 
 def knock_options(
