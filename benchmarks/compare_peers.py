@@ -24,17 +24,19 @@ from _machine import describe  # noqa: E402
 
 import ginrummy  # noqa: E402
 from ginrummy import Card, Hand  # noqa: E402
-from ginrummy.solver import (  # noqa: E402
-    _best_melding_of_mask,
-    _deadwood_by_set_choices,
-    _discard_deadwood_with_sets,
+from ginrummy._masks import (  # noqa: E402
+    best_partition,
+    deadwood_by_set_choices,
+    discard_deadwood_with_sets,
 )
+from ginrummy.solver import _best_melding_of_mask  # noqa: E402
 
 
 def clear_caches() -> None:
     """Forget every cached answer, so the first pass measures real work."""
-    _deadwood_by_set_choices.cache_clear()
-    _discard_deadwood_with_sets.cache_clear()
+    deadwood_by_set_choices.cache_clear()
+    discard_deadwood_with_sets.cache_clear()
+    best_partition.cache_clear()
     _best_melding_of_mask.cache_clear()
 
 

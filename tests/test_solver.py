@@ -315,11 +315,12 @@ def test_mean_least_deadwood_of_a_dealt_hand() -> None:
 
 @given(st.one_of(hands(0, 13), meld_rich_hands(10), meld_rich_hands(11)))
 def test_table_fast_path_agrees_with_full_enumeration(hand: Hand) -> None:
-    from ginrummy.solver import _unique_best
+    from ginrummy._masks import unique_best
 
-    fast = _unique_best(hand.mask)
+    fast = unique_best(hand.mask)
     if fast is not None:
-        assert fast == meldings(hand, max_deadwood=deadwood(hand))[0]
+        best = meldings(hand, max_deadwood=deadwood(hand))[0]
+        assert fast == (tuple(m.mask for m in best.melds), best.deadwood_cards.mask)
 
 
 def test_hostile_sizes_are_fast_or_rejected() -> None:
@@ -346,7 +347,7 @@ def test_hostile_sizes_are_fast_or_rejected() -> None:
 @settings(max_examples=40)
 @given(st.sets(st.integers(0, 51), min_size=14, max_size=30))
 def test_rank_dynamic_programme_equals_set_enumeration(indexes: set[int]) -> None:
-    from ginrummy.solver import _deadwood_by_ranks, _deadwood_of_mask
+    from ginrummy._masks import deadwood_by_ranks as _deadwood_by_ranks, deadwood_of_mask as _deadwood_of_mask
 
     mask = sum(1 << i for i in indexes)
     dp = _deadwood_by_ranks(mask)
@@ -360,7 +361,7 @@ def test_rank_dynamic_programme_equals_set_enumeration(indexes: set[int]) -> Non
 
 @given(meld_rich_hands(10))
 def test_rank_dynamic_programme_equals_brute_force_on_meld_rich_hands(hand: Hand) -> None:
-    from ginrummy.solver import _deadwood_by_ranks
+    from ginrummy._masks import deadwood_by_ranks as _deadwood_by_ranks
 
     assert _deadwood_by_ranks(hand.mask) == brute(hand)
 

@@ -14,28 +14,24 @@ each again costing four look-ups. Results for a hand are cached.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from functools import lru_cache
-from itertools import product
 from typing import TYPE_CHECKING
 
 import attrs
 
-from ._tables import (
-    CARD_POINTS,
-    NO_CARD,
-    MELD_IS_RUN,
-    RUN_MASKS,
-    SET_MASKS,
-    SET_RANK_POINTS,
-    SUIT_BITS,
-    SUIT_DEADWOOD,
-    KEY_MELD,
-    SUIT_DROP_GAIN,
-    SUIT_KEY,
-    SUIT_RUNS,
-    SUIT_UNIQUE,
+from ._masks import (
+    CACHE_SIZE,
+    best_layoff_choice,
+    best_partition,
+    deadwood_of_mask,
+    deadwood_with_sets,
+    discard_deadwood_of_mask,
+    knock_discards,
+    melding_key,
+    partitions,
 )
+from ._tables import NO_CARD, SET_RANK_POINTS, SUIT_BITS, SUIT_DEADWOOD
 from .cards import Card, CardsLike, Hand, _mask_of
 from .errors import InvalidHandError, InvalidMeldError, RulesError
 from .melds import Meld, MeldLike, _as_meld
@@ -61,132 +57,11 @@ __all__ = [
     "meldings",
 ]
 
-_SUIT_SHIFTS = (0, 13, 26, 39)
-_RANK_COLUMN = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in range(13))
-_CACHE_SIZE = 1 << 16
-
-
-def _set_choices(triples: int, mask: int) -> list[int]:
-    """Every combination of sets available among the ranks in ``triples``, as masks."""
-    choices = [0]
-    while triples:
-        low = triples & -triples
-        r = low.bit_length() - 1
-        triples ^= low
-        column = _RANK_COLUMN[r] & mask
-        options = [column] if column.bit_count() == 3 else [column] + [
-            column ^ (1 << (13 * s + r)) for s in range(4)
-        ]
-        choices = [c | o for c in choices for o in options] + choices
-    return choices
-
-
-def _triples(mask: int) -> int:
-    a = mask & SUIT_BITS
-    b = mask >> 13 & SUIT_BITS
-    c = mask >> 26 & SUIT_BITS
-    d = mask >> 39
-    return (a & b & (c | d)) | (c & d & (a | b))
-
-
-def _deadwood_of_mask(mask: int) -> int:
-    # Without three cards of a rank no set is possible, and the answer is four table
-    # look-ups: cheaper than any cache. Hands with sets go to the cached search.
-    a = mask & SUIT_BITS
-    b = mask >> 13 & SUIT_BITS
-    c = mask >> 26 & SUIT_BITS
-    d = mask >> 39
-    if (a & b & (c | d)) | (c & d & (a | b)):
-        return _deadwood_with_sets(mask)
-    return SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d]
-
 
 MAX_MELDING_CARDS = 20
 """The most cards :func:`ginrummy.best_melding` and :func:`ginrummy.knocker_melding` accept."""
 MAX_MELDINGS_CARDS = 16
 """The most cards :func:`ginrummy.meldings` accepts (it lists every arrangement)."""
-
-_ENUMERATION_RANKS = 5
-"""Ranks holding three or four cards up to which set choices are enumerated (6**5 at most)."""
-
-
-def _deadwood_by_ranks(mask: int, *, discard: bool = False) -> int:
-    """Least deadwood by dynamic programming over the ranks, for hands of any size.
-
-    The state is, per suit, the length of the run still open (0, 1, 2, or 3 for a run
-    long enough to end), and whether the discard is used. Each card of a rank is
-    deadwood, in a set of that rank (three or four such cards), extends its suit's run,
-    or (once, when ``discard``) is the discard.
-    """
-    states: dict[tuple[int, int, int, int, int], int] = {(0, 0, 0, 0, 0): 0}
-    options = (0, 1, 2, 3) if discard else (0, 1, 2)
-    for rank in range(13):
-        present = [mask >> (13 * s + rank) & 1 for s in range(4)]
-        points = CARD_POINTS[rank]
-        nxt: dict[tuple[int, int, int, int, int], int] = {}
-        # Per card: 0 deadwood, 1 in a set, 2 in a run, 3 the discard; absent cards: 0.
-        choices = [options if present[s] else (0,) for s in range(4)]
-        for state, cost in states.items():
-            for assignment in product(*choices):
-                in_set = sum(1 for s in range(4) if present[s] and assignment[s] == 1)
-                used = state[4] + sum(1 for s in range(4) if present[s] and assignment[s] == 3)
-                if in_set not in (0, 3, 4) or used > 1:
-                    continue
-                new: list[int] = []
-                extra = 0
-                for s in range(4):
-                    open_run = state[s]
-                    if present[s] and assignment[s] == 2:
-                        new.append(min(open_run + 1, 3))
-                        continue
-                    if open_run in (1, 2):
-                        break  # a run of one or two cards cannot stop here
-                    new.append(0)
-                    if present[s] and assignment[s] == 0:
-                        extra += points
-                else:
-                    key = (new[0], new[1], new[2], new[3], used)
-                    total = cost + extra
-                    if total < nxt.get(key, 1 << 30):
-                        nxt[key] = total
-        states = nxt
-    need = 1 if discard and mask else 0
-    return min(
-        (cost for state, cost in states.items() if state[4] == need and all(k in (0, 3) for k in state[:4])),
-        default=NO_CARD,
-    )
-
-
-def _deadwood_with_sets(mask: int) -> int:
-    triples = _triples(mask)
-    if not triples & (triples - 1):
-        # One rank with three or more cards: when it has exactly three, the only
-        # choices are that set or no set, two sums of look-ups; cheaper than the cache.
-        column = _RANK_COLUMN[triples.bit_length() - 1] & mask
-        if column.bit_count() == 3:
-            t = SUIT_DEADWOOD
-            rest = mask ^ column
-            return min(
-                t[mask & SUIT_BITS] + t[mask >> 13 & SUIT_BITS] + t[mask >> 26 & SUIT_BITS] + t[mask >> 39],
-                t[rest & SUIT_BITS] + t[rest >> 13 & SUIT_BITS] + t[rest >> 26 & SUIT_BITS] + t[rest >> 39],
-            )
-    return _deadwood_by_set_choices(mask)
-
-
-@lru_cache(maxsize=_CACHE_SIZE)
-def _deadwood_by_set_choices(mask: int) -> int:
-    triples = _triples(mask)
-    if triples.bit_count() > _ENUMERATION_RANKS:
-        return _deadwood_by_ranks(mask)
-    table = SUIT_DEADWOOD
-    best = table[mask & SUIT_BITS] + table[mask >> 13 & SUIT_BITS] + table[mask >> 26 & SUIT_BITS] + table[mask >> 39]
-    for sets in _set_choices(triples, mask):
-        if sets:
-            m = mask ^ sets
-            dw = table[m & SUIT_BITS] + table[m >> 13 & SUIT_BITS] + table[m >> 26 & SUIT_BITS] + table[m >> 39]
-            if dw < best:
-                best = dw
-    return best
 
 
 def deadwood(cards: CardsLike) -> int:
@@ -200,28 +75,15 @@ def deadwood(cards: CardsLike) -> int:
     3
     """
     mask = cards._mask if type(cards) is Hand else _mask_of(cards)
-    # _deadwood_of_mask written out: this function is the library's hottest entry point.
+    # deadwood_of_mask written out: this function is the library's hottest entry point.
     a = mask & SUIT_BITS
     b = mask >> 13 & SUIT_BITS
     c = mask >> 26 & SUIT_BITS
     d = mask >> 39
     if (a & b & (c | d)) | (c & d & (a | b)):
-        return _deadwood_with_sets(mask)
+        return deadwood_with_sets(mask)
     return SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d]
 
-
-def _points(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += CARD_POINTS[low.bit_length() - 1]
-        mask ^= low
-    return total
-
-
-def _melding_key(melds: tuple[int, ...], deadwood_mask: int) -> tuple[int, int, int, tuple[int, ...]]:
-    dw = _points(deadwood_mask)
-    return (dw, deadwood_mask.bit_count(), len(melds), tuple(sorted(melds)))
 
 
 @attrs.frozen
@@ -277,7 +139,7 @@ class Melding:
     def sort_key(self) -> tuple[int, int, int, tuple[int, ...]]:
         """The documented order of arrangements: least deadwood, fewest deadwood
         cards, fewest melds, then the melds' masks in ascending order."""
-        return _melding_key(tuple(m.mask for m in self.melds), self.deadwood_cards.mask)
+        return melding_key(tuple(m.mask for m in self.melds), self.deadwood_cards.mask)
 
     def __str__(self) -> str:
         parts = [f"[{m}]" for m in self.melds]
@@ -288,110 +150,14 @@ class Melding:
         return " ".join(parts)
 
 
-def _melds_within(mask: int) -> list[int]:
-    out = [m for m in SET_MASKS if m & mask == m]
-    for s in range(4):
-        if (mask >> _SUIT_SHIFTS[s] & SUIT_BITS).bit_count() >= 3:
-            out.extend(m for m in RUN_MASKS[66 * s : 66 * (s + 1)] if m & mask == m)
-    return out
-
-
-def _partitions(mask: int, max_deadwood: int | None) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Every (melds, deadwood mask) partition of ``mask`` within ``max_deadwood``."""
-    melds = _melds_within(mask)
-    by_low: dict[int, list[int]] = {}
-    for m in melds:
-        by_low.setdefault(m & -m, []).append(m)
-    limit = 10**9 if max_deadwood is None else max_deadwood
-    stack: list[int] = []
-
-    def walk(rest: int, dead: int, points: int) -> Iterator[tuple[tuple[int, ...], int]]:
-        if not rest:
-            yield tuple(stack), dead
-            return
-        # The lowest remaining card is deadwood or the lowest card of a meld within rest.
-        low = rest & -rest
-        for m in by_low.get(low, ()):
-            if m & rest == m:
-                stack.append(m)
-                yield from walk(rest ^ m, dead, points)
-                stack.pop()
-        p = CARD_POINTS[low.bit_length() - 1]
-        if points + p <= limit:
-            yield from walk(rest ^ low, dead | low, points + p)
-
-    yield from walk(mask, 0, 0)
-
-
 def _melding_from(melds: tuple[int, ...], dead: int) -> Melding:
     return Melding(tuple(Meld._trusted(m) for m in sorted(melds)), Hand.from_mask(dead))
 
 
-def _unique_best(mask: int) -> Melding | None:
-    """The best melding straight from the tables when it is the only one of its key, else ``None``.
-
-    Ties in (deadwood, deadwood cards, melds) are left to the full enumeration, so
-    the result is always the one :meth:`Melding.sort_key` picks.
-    """
-    key, unique = SUIT_KEY, SUIT_UNIQUE
-    best_key, best_sets, clash = -1, 0, False
-    triples = _triples(mask)
-    if triples.bit_count() > _ENUMERATION_RANKS:
-        return None
-    for sets in _set_choices(triples, mask) if triples else (0,):
-        m = mask ^ sets
-        k = (
-            key[m & SUIT_BITS] + key[m >> 13 & SUIT_BITS] + key[m >> 26 & SUIT_BITS] + key[m >> 39]
-            + KEY_MELD * _set_count(sets)
-        )
-        if best_key < 0 or k < best_key:
-            best_key, best_sets, clash = k, sets, False
-        elif k == best_key:
-            clash = True
-    if clash:
-        return None
-    m = mask ^ best_sets
-    melds: list[int] = []
-    for shift in _SUIT_SHIFTS:
-        suit = m >> shift & SUIT_BITS
-        if not unique[suit]:
-            return None
-        melds.extend(run << shift for run in SUIT_RUNS[suit])
-    melds.extend(_split_sets(best_sets))
-    used = best_sets
-    for run in melds:
-        used |= run
-    return _melding_from(tuple(melds), mask & ~used)
-
-
-def _set_count(sets: int) -> int:
-    count = 0
-    while sets:
-        low = sets & -sets
-        rank = (low.bit_length() - 1) % 13
-        sets &= ~_RANK_COLUMN[rank]
-        count += 1
-    return count
-
-
-def _split_sets(sets: int) -> list[int]:
-    out = []
-    while sets:
-        low = sets & -sets
-        column = _RANK_COLUMN[(low.bit_length() - 1) % 13] & sets
-        out.append(column)
-        sets &= ~column
-    return out
-
-
-@lru_cache(maxsize=_CACHE_SIZE)
+@lru_cache(maxsize=CACHE_SIZE)
 def _best_melding_of_mask(mask: int) -> Melding:
-    fast = _unique_best(mask)
-    if fast is not None:
-        return fast
-    least = _deadwood_of_mask(mask)
-    best = min(_partitions(mask, least), key=lambda p: _melding_key(*p))
-    return _melding_from(*best)
+    return _melding_from(*best_partition(mask))
+
 
 
 def best_melding(cards: CardsLike) -> Melding:
@@ -430,62 +196,8 @@ def meldings(cards: CardsLike, *, max_deadwood: int | None = None) -> tuple[Meld
         raise TypeError(f"max_deadwood must be an int or None, not {type(max_deadwood).__name__}")
     mask = _mask_of(cards)
     _check_size(mask, MAX_MELDINGS_CARDS, "meldings")
-    found = sorted(_partitions(mask, max_deadwood), key=lambda p: _melding_key(*p))
+    found = sorted(partitions(mask, max_deadwood), key=lambda p: melding_key(*p))
     return tuple(_melding_from(*p) for p in found)
-
-
-def _with_best_discard(m: int) -> int:
-    """Least run-only deadwood of ``m`` after its best discard (no sets)."""
-    dw, gain = SUIT_DEADWOOD, SUIT_DROP_GAIN
-    a, b, c, d = m & SUIT_BITS, m >> 13 & SUIT_BITS, m >> 26 & SUIT_BITS, m >> 39
-    g = gain[a]
-    x = gain[b]
-    if x < g:
-        g = x
-    x = gain[c]
-    if x < g:
-        g = x
-    x = gain[d]
-    if x < g:
-        g = x
-    return dw[a] + dw[b] + dw[c] + dw[d] + g
-
-
-def _discard_deadwood_of_mask(mask: int) -> int:
-    # min over discards c of deadwood(mask - c). Without three cards of a rank, it is
-    # the four suits' run-only deadwood plus the best single-suit discard gain (the
-    # body of _with_best_discard, written out: this is knock_options' hot path).
-    a, b, c, d = mask & SUIT_BITS, mask >> 13 & SUIT_BITS, mask >> 26 & SUIT_BITS, mask >> 39
-    if (a & b & (c | d)) | (c & d & (a | b)):
-        return _discard_deadwood_with_sets(mask)
-    gain = SUIT_DROP_GAIN
-    g = gain[a]
-    x = gain[b]
-    if x < g:
-        g = x
-    x = gain[c]
-    if x < g:
-        g = x
-    x = gain[d]
-    if x < g:
-        g = x
-    return SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d] + g
-
-
-@lru_cache(maxsize=_CACHE_SIZE)
-def _discard_deadwood_with_sets(mask: int) -> int:
-    # Every set choice of the smaller hand is a set choice of the whole, so try each
-    # choice S of the whole hand and discard the best card of the rest.
-    triples = _triples(mask)
-    if triples.bit_count() > _ENUMERATION_RANKS:
-        return _deadwood_by_ranks(mask, discard=True)
-    best = _with_best_discard(mask)
-    for sets in _set_choices(triples, mask):
-        if sets:
-            candidate = _with_best_discard(mask ^ sets)
-            if candidate < best:
-                best = candidate
-    return best
 
 
 def discard_deadwood(cards: CardsLike, *, excluded: CardsLike = ()) -> int:
@@ -502,7 +214,7 @@ def discard_deadwood(cards: CardsLike, *, excluded: CardsLike = ()) -> int:
         raise InvalidHandError("discard_deadwood needs at least one card to discard, got none")
     banned = _mask_of(excluded, what="excluded") if excluded != () else 0
     if not banned:
-        return _discard_deadwood_of_mask(mask)
+        return discard_deadwood_of_mask(mask)
     allowed = mask & ~banned
     if not allowed:
         raise InvalidHandError(f"every card of {Hand.from_mask(mask)} is excluded: nothing can be discarded")
@@ -510,7 +222,7 @@ def discard_deadwood(cards: CardsLike, *, excluded: CardsLike = ()) -> int:
     while allowed:
         low = allowed & -allowed
         allowed ^= low
-        best = min(best, _deadwood_of_mask(mask ^ low))
+        best = min(best, deadwood_of_mask(mask ^ low))
     return best
 
 
@@ -570,27 +282,14 @@ def knock_options(
     runs_only = SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d]
     if runs_only - SET_RANK_POINTS[(a & b & (c | d)) | (c & d & (a | b))] > knock_limit + 10:
         return ()
-    if _discard_deadwood_of_mask(mask) > knock_limit:
+    if discard_deadwood_of_mask(mask) > knock_limit:
         return ()
     banned = _mask_of(excluded, what="excluded")
     return tuple(
         KnockOption(Card.from_index(low.bit_length() - 1), _best_melding_of_mask(mask ^ low))
-        for low in _knock_discards(mask, knock_limit, banned)
+        for low in knock_discards(mask, knock_limit, banned)
     )
 
-
-def _knock_discards(mask: int, limit: int, banned: int) -> list[int]:
-    """The discards (as bits) that leave at most ``limit`` deadwood, least deadwood first."""
-    found: list[tuple[int, int]] = []
-    m = mask & ~banned
-    while m:
-        low = m & -m
-        m ^= low
-        dw = _deadwood_of_mask(mask ^ low)
-        if dw <= limit:
-            found.append((dw, low))
-    found.sort()
-    return [low for _, low in found]
 
 
 def is_big_gin(cards: CardsLike) -> bool:
@@ -602,7 +301,7 @@ def is_big_gin(cards: CardsLike) -> bool:
     mask = _mask_of(cards)
     if mask.bit_count() != 11:
         raise InvalidHandError(f"big gin needs 11 cards, got {mask.bit_count()}: {Hand.from_mask(mask)}")
-    return _deadwood_of_mask(mask) == 0
+    return deadwood_of_mask(mask) == 0
 
 
 @attrs.frozen
@@ -642,59 +341,6 @@ class LayoffPlan:
         return tuple(Meld._trusted(m) for m in masks)
 
 
-def _layoff_options(meld: int, defender: int) -> list[tuple[int, tuple[int, ...]]]:
-    """For one knocker meld: every (mask, ordered bits) the defender could lay off on it."""
-    if not MELD_IS_RUN[meld]:
-        if meld.bit_count() == 4:
-            return [(0, ())]
-        r = (meld & -meld).bit_length() - 1
-        fourth = _RANK_COLUMN[r % 13] & ~meld
-        return [(0, ()), (fourth, (fourth,))] if defender & fourth else [(0, ())]
-    low = (meld & -meld).bit_length() - 1
-    high = meld.bit_length() - 1
-    base = low - low % 13
-    down: list[int] = []
-    i = low - 1
-    while i >= base and defender >> i & 1:
-        down.append(1 << i)
-        i -= 1
-    up: list[int] = []
-    i = high + 1
-    while i < base + 13 and defender >> i & 1:
-        up.append(1 << i)
-        i += 1
-    options = []
-    for k in range(len(down) + 1):
-        for j in range(len(up) + 1):
-            bits = tuple(down[:k]) + tuple(up[:j])
-            options.append((sum(bits), bits))
-    return options
-
-
-def _best_layoff_choice(melds: tuple[int, ...], defender: int) -> tuple[int, int, tuple[tuple[int, ...], ...]]:
-    """(least deadwood, laid-off mask, per-meld ordered bits) for the defender."""
-    per_meld = [_layoff_options(m, defender) for m in melds]
-    best_dw = _deadwood_of_mask(defender)
-    best: tuple[int, int, tuple[tuple[int, ...], ...]] = (best_dw, 0, tuple(() for _ in melds))
-    if all(len(o) == 1 for o in per_meld):
-        return best
-    seen = {0}
-    for combo in product(*per_meld):
-        union = 0
-        clash = False
-        for mask, _ in combo:
-            if union & mask:
-                clash = True
-                break
-            union |= mask
-        if clash or union in seen:
-            continue
-        seen.add(union)
-        dw = _deadwood_of_mask(defender ^ union)
-        if dw < best[0] or (dw == best[0] and union.bit_count() < best[1].bit_count()):
-            best = (dw, union, tuple(bits for _, bits in combo))
-    return best
-
 
 def _knocker_masks(knocker_melds: Iterable[MeldLike]) -> tuple[Meld, ...]:
     if isinstance(knocker_melds, (str, Meld)):
@@ -715,7 +361,7 @@ def layoff_deadwood(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike
     melds = _knocker_masks(knocker_melds)
     defender = _mask_of(defender_cards, what="defender cards")
     _check_disjoint(melds, defender)
-    return _best_layoff_choice(tuple(m.mask for m in melds), defender)[0]
+    return best_layoff_choice(tuple(m.mask for m in melds), defender)[0]
 
 
 def _check_disjoint(melds: tuple[Meld, ...], defender: int) -> None:
@@ -741,7 +387,7 @@ def best_layoffs(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike) -
     defender = _mask_of(defender_cards, what="defender cards")
     _check_size(defender, MAX_MELDING_CARDS, "best_layoffs")
     _check_disjoint(melds, defender)
-    _, laid, per_meld = _best_layoff_choice(tuple(m.mask for m in melds), defender)
+    _, laid, per_meld = best_layoff_choice(tuple(m.mask for m in melds), defender)
     own = _best_melding_of_mask(defender ^ laid)
     layoffs = tuple(
         Layoff(Card.from_index(bit.bit_length() - 1), target)
@@ -779,7 +425,7 @@ def knocker_melding(
         raise InvalidHandError(
             f"knocker and defender share {Hand.from_mask(mask & defender)}: a card can be in one hand only"
         )
-    least = _deadwood_of_mask(mask)
+    least = deadwood_of_mask(mask)
     if rules is not None and upcard is not None and least > rules.knock_limit_for(upcard):
         raise InvalidHandError(
             f"the knocker's deadwood is {least} ({_best_melding_of_mask(mask).deadwood_cards}), "
@@ -787,13 +433,13 @@ def knocker_melding(
         )
     if least == 0:
         return _best_melding_of_mask(mask)
-    candidates = sorted(_partitions(mask, least), key=lambda p: _melding_key(*p))
+    candidates = sorted(partitions(mask, least), key=lambda p: melding_key(*p))
     best = candidates[0]
     best_dw = -1
     for melds, dead in candidates:
-        if _melding_key(melds, dead)[0] != least:
+        if melding_key(melds, dead)[0] != least:
             continue
-        dw = _best_layoff_choice(melds, defender)[0]
+        dw = best_layoff_choice(melds, defender)[0]
         if dw > best_dw:
             best, best_dw = (melds, dead), dw
     return _melding_from(*best)

@@ -47,7 +47,8 @@ from .errors import IllegalActionError, InvalidHandError, InvalidMeldError
 from .melds import Meld
 from .rules import NextDealer, Rules, WallRule
 from .scoring import GameScore, HandResult, Hollywood, showdown
-from .solver import Melding, _deadwood_of_mask, _discard_deadwood_of_mask, _knock_discards, deadwood, discard_deadwood
+from ._masks import deadwood_of_mask, discard_deadwood_of_mask, knock_discards
+from .solver import Melding, deadwood, discard_deadwood
 
 __all__ = ["GameState", "Match", "Phase", "PlayerView", "RandomSource"]
 
@@ -396,13 +397,13 @@ class GameState:
                     actions.append(_DISCARDS[low.bit_length() - 1])
                     m ^= low
             knock_banned = banned | (1 << self.taken if self.must_knock and self.taken >= 0 else 0)
-            best = _discard_deadwood_of_mask(hand)
+            best = discard_deadwood_of_mask(hand)
             if best <= self.limit:
-                for low in _knock_discards(hand, self.limit, knock_banned):
+                for low in knock_discards(hand, self.limit, knock_banned):
                     actions.append(_KNOCKS[low.bit_length() - 1])
             # Eleven melded cards always include a meld of four or more, so some discard
             # leaves gin: big gin is only possible when the best discard leaves 0.
-            if best == 0 and self.rules.big_gin and _deadwood_of_mask(hand) == 0:
+            if best == 0 and self.rules.big_gin and deadwood_of_mask(hand) == 0:
                 actions.append(_BIG_GIN)
             return tuple(actions)
         return ()

@@ -20,12 +20,7 @@ from ..actions import (
     TakeWallDiscard,
 )
 from ..cards import Card, Hand
-from ..solver import (
-    _best_layoff_choice,
-    _best_melding_of_mask,
-    _deadwood_of_mask,
-    _discard_deadwood_of_mask,
-)
+from .._masks import best_layoff_choice, best_partition, deadwood_of_mask, discard_deadwood_of_mask
 from ..state import Phase, PlayerView
 
 __all__ = ["EasyPlayer", "HardPlayer", "MediumPlayer", "RandomPlayer"]
@@ -49,7 +44,7 @@ def _top_mask(view: PlayerView) -> int:
 
 
 def _kept_deadwood(view: PlayerView, action: Knock) -> int:
-    return _deadwood_of_mask(view.hand.mask & ~action.card.mask)
+    return deadwood_of_mask(view.hand.mask & ~action.card.mask)
 
 
 def _first(legal: Sequence[Action], kind: type[Action]) -> Action | None:
@@ -91,15 +86,15 @@ class EasyPlayer:
             if found is not None:
                 return found
         discards = [a for a in legal_actions if isinstance(a, Discard)]
-        dead = _best_melding_of_mask(view.hand.mask).deadwood_cards
-        pool = [a for a in discards if a.card in dead] or discards
+        dead = best_partition(view.hand.mask)[1]
+        pool = [a for a in discards if a.card.mask & dead] or discards
         high = max(a.card.value for a in pool)
         return self.rng.choice([a for a in pool if a.card.value >= high - 2])
 
 
 def _potential(mask: int) -> int:
     """How many unmelded cards have a partner (a pair, or a suit neighbour within two)."""
-    dead = _best_melding_of_mask(mask).deadwood_cards.mask
+    dead = best_partition(mask)[1]
     count = 0
     for bit in _bits(dead):
         i = bit.bit_length() - 1
@@ -143,7 +138,7 @@ class MediumPlayer:
         return min(
             discards,
             key=lambda a: (
-                _deadwood_of_mask(hand & ~a.card.mask),
+                deadwood_of_mask(hand & ~a.card.mask),
                 -a.card.value,
                 -_potential(hand & ~a.card.mask),
                 a.card.index,
@@ -152,8 +147,8 @@ class MediumPlayer:
 
     @staticmethod
     def _completes_meld(hand: int, card: Card) -> bool:
-        melding = _best_melding_of_mask(hand | card.mask)
-        return any(card in meld for meld in melding.melds)
+        melds, _ = best_partition(hand | card.mask)
+        return any(card.mask & meld for meld in melds)
 
 
 class HardPlayer:
@@ -208,12 +203,12 @@ class HardPlayer:
 
     def _score(self, mask: int, unseen: list[int]) -> float:
         """Deadwood minus the weighted expected improvement from one stock draw."""
-        dw = _deadwood_of_mask(mask)
+        dw = deadwood_of_mask(mask)
         if not unseen or dw == 0:
             return float(dw)
         gain = 0
         for u in unseen:
-            after = _discard_deadwood_of_mask(mask | u)
+            after = discard_deadwood_of_mask(mask | u)
             if after < dw:
                 gain += dw - after
         return dw - self.potential_weight * gain / len(unseen)
@@ -226,7 +221,7 @@ class HardPlayer:
         column = sum(1 << (13 * s + rank) for s in range(4)) & ~card
         near1 = sum(1 << (base + rank + d) for d in (-1, 1) if 0 <= rank + d < 13)
         near2 = sum(1 << (base + rank + d) for d in (-2, 2) if 0 <= rank + d < 13)
-        if (_deadwood_of_mask(known | card) < Hand.from_mask(known | card).value) and known:
+        if (deadwood_of_mask(known | card) < Hand.from_mask(known | card).value) and known:
             return 1.0
         danger = 0.0
         if known & (column | near1):
@@ -255,9 +250,8 @@ class HardPlayer:
 
     def _knock_outcomes(self, view: PlayerView, kept: int) -> tuple[float, float]:
         """(expected points, undercut probability) of knocking with ``kept`` now."""
-        melding = _best_melding_of_mask(kept)
-        melds = tuple(m.mask for m in melding.melds)
-        d = melding.deadwood
+        melds, dead = best_partition(kept)
+        d = Hand.from_mask(dead).value
         known = view.opponent_known.mask
         pool = _bits(view.unseen.mask & ~kept)
         need = view.opponent_card_count - known.bit_count()
@@ -270,8 +264,8 @@ class HardPlayer:
             take = min(len(pool), need + extra)
             sample = known | sum(self.rng.sample(pool, take))
             for _ in range(take - need):
-                sample = min((sample ^ b for b in _bits(sample & ~known)), key=_deadwood_of_mask)
-            defender = _best_layoff_choice(melds, sample)[0]
+                sample = min((sample ^ b for b in _bits(sample & ~known)), key=deadwood_of_mask)
+            defender = best_layoff_choice(melds, sample)[0]
             if d == 0:
                 total += defender + 25
             elif defender > d:
@@ -301,7 +295,7 @@ class HardPlayer:
         if knocks:
             best = min(knocks, key=lambda a: (_kept_deadwood(view, a), -a.card.value))
             kept = hand & ~best.card.mask
-            if _deadwood_of_mask(kept) == 0:
+            if deadwood_of_mask(kept) == 0:
                 return best
             expected, undercut = self._knock_outcomes(view, kept)
             late = view.stock_count <= view.rules.wall_size + 6
@@ -311,10 +305,10 @@ class HardPlayer:
             take = _first(legal_actions, TakeWallDiscard)
             if take is not None:
                 top = _top_mask(view)
-                options = [b for b in _bits(hand) if _deadwood_of_mask((hand | top) ^ b) <= view.knock_limit]
+                options = [b for b in _bits(hand) if deadwood_of_mask((hand | top) ^ b) <= view.knock_limit]
                 if options:
-                    kept = (hand | top) ^ min(options, key=lambda b: _deadwood_of_mask((hand | top) ^ b))
-                    if _deadwood_of_mask(kept) == 0 or self._knock_outcomes(view, kept)[0] > 0:
+                    kept = (hand | top) ^ min(options, key=lambda b: deadwood_of_mask((hand | top) ^ b))
+                    if deadwood_of_mask(kept) == 0 or self._knock_outcomes(view, kept)[0] > 0:
                         return take
             return DeclineWallDiscard()
         if view.phase in (Phase.OFFER, Phase.DRAW):
