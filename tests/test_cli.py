@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ginrummy import Match, loads
+from ginrummy import Match, Rules, loads
 from ginrummy.cli import main
 
 CARDS = [r + s for s in "shdc" for r in "A23456789TJQK"]
@@ -144,9 +144,13 @@ def test_replay_rejects_missing_and_tampered_files(tmp_path: Path, capsys: pytes
     code, _, err = run(["replay", str(tmp_path / "nope.json")], capsys)
     assert code == 2 and "cannot read" in err
     bad = tmp_path / "bad.json"
-    bad.write_text('{"schema": "ginrummy", "version": 1, "type": "state", "rules": {}, "deck": "As", "dealer": 0, "actions": []}')
+    rules = json.dumps(Rules().to_dict())
+    bad.write_text(f'{{"schema": "ginrummy", "version": 2, "type": "state", "rules": {rules}, "deck": "As", "dealer": 0, "actions": []}}')
     code, _, err = run(["replay", str(bad)], capsys)
     assert code == 2 and "bad deal" in err
+    bad.write_text('{"schema": "ginrummy", "version": 2, "type": "state", "rules": {}, "deck": "As", "dealer": 0, "actions": []}')
+    code, _, err = run(["replay", str(bad)], capsys)
+    assert code == 2 and "lack the knob(s) players" in err
 
 
 def test_installed_console_script_runs() -> None:

@@ -350,4 +350,4 @@ def test_retained_states_share_structure() -> None:
     state = GameState.new(Rules(), seed=1)
     child = state.apply(state.legal_actions()[0])
     assert child.deck is state.deck
-    assert child.node is not None and child.node[0] is state.node
+    assert child.node is not None and child.node.parent is state.node

@@ -90,7 +90,8 @@ def test_enum_knobs_are_lower_case_strings() -> None:
         ({"wall_rule": "sometimes"}, "wall_rule='sometimes' is not allowed: expected one of 'void', 'fiftieth_card'"),
         ({"shutout": "triple"}, "shutout='triple'"),
         ({"players": 5}, "players=5"),
-        ({"hand_size": 7}, "hand_size=7"),
+        ({"hand_size": 7}, "hand_size=7 is not allowed with players=2: expected 10"),
+        ({"players": 3, "hollywood": True}, "hollywood=on with players=3 is not allowed"),
         ({"game_target": 0}, "game_target=0"),
         ({"oklahoma": "yes"}, "oklahoma='yes' is not allowed: expected True or False"),
         ({"gin_bonus": 2.5}, "gin_bonus=2.5 is not allowed: expected a whole number"),
@@ -189,7 +190,7 @@ def test_preset_table_has_a_row_per_knob_and_a_column_per_preset() -> None:
     lines = preset_table().splitlines()
     assert lines[0] == "| Knob | oklahoma | standard | classic | straight | tournament |"
     rows = {line.split("|")[1].strip(" `"): [c.strip() for c in line.split("|")[2:-1]] for line in lines[2:]}
-    assert set(rows) == set(attrs.fields_dict(Rules))
+    assert set(rows) == set(Rules().to_dict())
     assert rows["knock_limit"] == ["—", "10", "10", "0", "10"]
     assert rows["wall_rule"] == ["void", "void", "void", "void", "fiftieth_card"]
     assert rows["big_gin"] == ["on", "on", "off", "on", "on"]

@@ -7,7 +7,7 @@ Every function here takes and returns masks; the public wrappers in
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from itertools import product
 
@@ -393,3 +393,19 @@ def best_layoff_choice(melds: tuple[int, ...], defender: int) -> tuple[int, int,
         if dw < best[0] or (dw == best[0] and union.bit_count() < best[1].bit_count()):
             best = (dw, union, tuple(bits for _, bits in combo))
     return best
+
+
+def sequential_layoffs(
+    melds: tuple[int, ...], defenders: Iterable[int]
+) -> list[tuple[int, int, tuple[tuple[int, ...], ...]]]:
+    """Each defender's (deadwood, laid-off mask, per-meld bits), in turn, onto ``melds``
+    as extended by the defenders before it (masks; the engine of the n-player showdown)."""
+    current = list(melds)
+    out = []
+    for defender in defenders:
+        choice = best_layoff_choice(tuple(current), defender)
+        for index, bits in enumerate(choice[2]):
+            for bit in bits:
+                current[index] |= bit
+        out.append(choice)
+    return out

@@ -136,9 +136,7 @@ class Rules:
     """
 
     players: int = 2
-    """Number of players. Only 2 are supported in this version."""
-    hand_size: int = 10
-    """Cards dealt to each player."""
+    """Number of players: 2, 3 or 4 (:attr:`hand_size` follows: 10 for two, 7 for three or four)."""
     knock_limit: int = 10
     """The fixed knock limit, 0-10; ignored when :attr:`oklahoma` is on."""
     oklahoma: bool = True
@@ -179,20 +177,30 @@ class Rules:
     """What a shutout does."""
     hollywood: bool = False
     """Score three games at once (Hollywood)."""
+    _hand_size: int | None = attrs.field(default=None, alias="hand_size", eq=False, repr=False)
+    """Accepted for convenience and checked: :attr:`hand_size` always follows from :attr:`players`."""
 
     def __attrs_post_init__(self) -> None:
-        for field in attrs.fields(Rules):
+        for field in _knobs():
             value = getattr(self, field.name)
             if field.type in ("bool", bool) and not isinstance(value, bool):
                 raise RulesError(f"{field.name}={value!r} is not allowed: expected True or False")
             if field.type in ("int", int) and (isinstance(value, bool) or not isinstance(value, int)):
                 raise RulesError(f"{field.name}={value!r} is not allowed: expected a whole number")
-        if self.players != 2:
+        if self.players not in (2, 3, 4):
+            raise RulesError(f"players={self.players!r} is not allowed: expected 2, 3 or 4")
+        if self._hand_size is not None:
+            if isinstance(self._hand_size, bool) or self._hand_size != self.hand_size:
+                raise RulesError(
+                    f"hand_size={self._hand_size!r} is not allowed with players={self.players}: "
+                    f"expected {self.hand_size} (it follows from the number of players)"
+                )
+            object.__setattr__(self, "_hand_size", None)
+        if self.hollywood and self.players != 2:
             raise RulesError(
-                f"players={self.players!r} is not supported: expected 2 (3-4 player Oklahoma is planned)"
+                f"hollywood=on with players={self.players} is not allowed: Hollywood scoring is defined "
+                "for two players only (no rule book scores three games at once among more)"
             )
-        if self.hand_size != 10:
-            raise RulesError(f"hand_size={self.hand_size!r} is not allowed: expected 10 for two players")
         if not 0 <= self.knock_limit <= 10:
             raise RulesError(f"knock_limit={self.knock_limit!r} is not allowed: expected 0-10")
         for name in _BONUSES:
@@ -206,6 +214,15 @@ class Rules:
             )
         if self.game_target < 1:
             raise RulesError(f"game_target={self.game_target!r} is not allowed: expected 1 or more")
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player: 10 with two players, 7 with three or four.
+
+        >>> Rules().hand_size, Rules(players=3).hand_size
+        (10, 7)
+        """
+        return 10 if self.players == 2 else 7
 
     @property
     def stock_size(self) -> int:
@@ -254,17 +271,18 @@ class Rules:
 
     def to_dict(self) -> dict[str, object]:
         """Every knob as JSON-ready data (enums as their strings)."""
-        return {f.name: (v.value if isinstance(v, enum.Enum) else v) for f in attrs.fields(Rules) for v in [getattr(self, f.name)]}
+        return {f.name: (v.value if isinstance(v, enum.Enum) else v) for f in _knobs() for v in [getattr(self, f.name)]}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Rules:
         """Rules from :meth:`to_dict` data; unknown or ill-typed knobs raise :class:`RulesError`."""
         if not isinstance(data, Mapping):
             raise RulesError(f"rules data must be a mapping, not {type(data).__name__}")
-        names = {f.name for f in attrs.fields(Rules)}
-        unknown = sorted(str(k) for k in data if k not in names)
+        names = {f.name for f in _knobs()}
+        unknown = sorted(str(k) for k in data if k not in names and k != "hand_size")
         if unknown:
             raise RulesError(f"unknown rules knob(s) {', '.join(unknown)}: expected some of {', '.join(sorted(names))}")
+        # Documents of version 1 stored the hand size; it is checked against the players.
         return cls(**{str(k): v for k, v in data.items()})  # type: ignore[arg-type]
 
     def differences(self, other: Rules) -> dict[str, object]:
@@ -293,7 +311,7 @@ class Rules:
         head, *changes = [part.strip() for part in text.replace(",", "+").split("+")]
         base = find_rules(head)
         values: dict[str, object] = {}
-        fields = {f.name: f for f in attrs.fields(Rules)}
+        fields = {f.name: f for f in _knobs()}
         for change in changes:
             key, sep, raw = change.partition("=")
             key = key.strip().replace("-", "_")
@@ -303,6 +321,11 @@ class Rules:
                 )
             values[key] = _parse_value(key, fields[key].type, raw.strip(), text)
         return attrs.evolve(base, **values)  # type: ignore[arg-type]
+
+
+def _knobs() -> tuple[attrs.Attribute[object], ...]:
+    """The fields of :class:`Rules` that are knobs (not the checked ``hand_size`` input)."""
+    return tuple(f for f in attrs.fields(Rules) if f.name != "_hand_size")
 
 
 def _format_value(value: object) -> str:
@@ -388,7 +411,7 @@ def preset_table() -> str:
     """
     names = list(PRESETS)
     lines = ["| Knob | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
-    for field in attrs.fields(Rules):
+    for field in _knobs():
         cells = []
         for name in names:
             rules = PRESETS[name]

@@ -8,15 +8,15 @@ when asked, so the same result can be re-priced under other rules with
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import attrs
 
+from ._price import EndReason, Score, price_hand, void_score
 from .cards import Card, CardsLike, Hand, _mask_of
-from .errors import IllegalActionError, InvalidHandError, InvalidMeldError
-from .melds import Meld, MeldLike
-from .rules import Rules, Shutout, SpadesDouble
+from .errors import IllegalActionError, InvalidHandError, InvalidMeldError, RulesError
+from .melds import Meld, MeldLike, _as_meld
+from .rules import Rules, Shutout
 from .solver import Layoff, Melding, best_layoffs, best_melding, knocker_melding
 
 __all__ = [
@@ -31,49 +31,39 @@ __all__ = [
 ]
 
 
-class EndReason(enum.StrEnum):
-    """Why a hand ended, and so who scores it."""
-
-    KNOCK = "knock"
-    """The knocker had less deadwood than the defender: the knocker scores."""
-    GIN = "gin"
-    """The knocker had no deadwood on a 10-card knock."""
-    BIG_GIN = "big_gin"
-    """The knocker melded all 11 cards without discarding."""
-    UNDERCUT = "undercut"
-    """The defender's deadwood was not more than the knocker's: the defender scores."""
-    TIE = "tie"
-    """Equal deadwood with ``undercut_on_tie`` off: nobody scores."""
-    VOID = "void"
-    """The wall was reached without a knock: nobody scores."""
+def _hands(value: Iterable[Hand]) -> tuple[Hand, ...]:
+    if isinstance(value, (str, Hand)):
+        raise TypeError("hands must be one Hand per seat, not a single hand or string")
+    out = tuple(value)
+    for hand in out:
+        if not isinstance(hand, Hand):
+            raise TypeError(f"hands must hold Hand values, not {type(hand).__name__}")
+    return out
 
 
-@attrs.frozen
-class Score:
-    """The price of a hand under some rules: who scores, how much, and why."""
+def _melds(value: Iterable[MeldLike]) -> tuple[Meld, ...]:
+    if isinstance(value, (str, Meld)):
+        raise TypeError("melds must be an iterable of melds, not a single meld or string")
+    return tuple(_as_meld(m) for m in value)
 
-    reason: EndReason
-    """Why the hand ended."""
-    scorer: int | None
-    """The seat that scores, or ``None`` (void or tie)."""
-    base: int
-    """Deadwood difference (or the defender's deadwood for gin)."""
-    bonus: int
-    """Gin, big gin, undercut or knock bonus."""
-    multiplier: int
-    """2 for a spade-doubled Oklahoma hand, else 1."""
-    points: int
-    """Hand points for the scorer, counting toward the game target."""
-    box: int
-    """Box points the hand earns for the scorer at the end of the game (0 if nobody scores)."""
+
+def _layoffs(value: Iterable[Layoff]) -> tuple[Layoff, ...]:
+    out = tuple(value)
+    for layoff in out:
+        if not isinstance(layoff, Layoff):
+            raise TypeError(f"layoffs must hold Layoff values, not {type(layoff).__name__}")
+    return out
 
 
 @attrs.frozen
 class HandResult:
-    """The facts of a finished hand.
+    """The facts of a finished hand, for two to four players.
 
     For a void hand ``knocker`` is ``None`` and the melds are empty. Deadwood counts
-    are derived from the hands and melds, so they always agree with them.
+    are derived from the hands and melds, so they always agree with them. With three
+    or four players, :attr:`defender_melds` and :attr:`layoffs` hold every defender's
+    melds and layoffs in showdown order (each card belongs to exactly one hand, so
+    :meth:`melds_of` and :meth:`layoffs_of` tell them apart).
     """
 
     rules: Rules
@@ -82,16 +72,21 @@ class HandResult:
     """The first upcard of the deal (sets the Oklahoma limit and doubling)."""
     knocker: int | None
     """Seat of the player who knocked or went big gin; ``None`` for a void hand."""
-    hands: tuple[Hand, ...]
-    """Each seat's cards at the end: the knocker's 10 kept cards (11 for big gin)."""
-    knocker_melds: tuple[Meld, ...] = ()
+    hands: tuple[Hand, ...] = attrs.field(converter=_hands)
+    """Each seat's cards at the end: the knocker's kept cards (all of them for big gin)."""
+    knocker_melds: tuple[Meld, ...] = attrs.field(default=(), converter=_melds)
     """How the knocker laid out."""
-    defender_melds: tuple[Meld, ...] = ()
-    """The defender's own melds."""
-    layoffs: tuple[Layoff, ...] = ()
-    """The defender's layoffs onto :attr:`knocker_melds` (indexes into it)."""
+    defender_melds: tuple[Meld, ...] = attrs.field(default=(), converter=_melds)
+    """The defenders' own melds, in showdown order."""
+    layoffs: tuple[Layoff, ...] = attrs.field(default=(), converter=_layoffs)
+    """The defenders' layoffs in showdown order; each ``target`` indexes :attr:`knocker_melds`."""
     big_gin: bool = False
-    """True when the knocker went out with 11 melded cards."""
+    """True when the knocker went out with every card melded."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hands)
 
     @property
     def is_void(self) -> bool:
@@ -99,8 +94,24 @@ class HandResult:
         return self.knocker is None
 
     @property
+    def order(self) -> tuple[int, ...]:
+        """The defenders' seats in showdown order, from the knocker's left (empty for a void hand)."""
+        if self.knocker is None:
+            return ()
+        n = len(self.hands)
+        return tuple((self.knocker + i) % n for i in range(1, n))
+
+    def _two_players(self, what: str) -> None:
+        if len(self.hands) != 2:
+            raise RulesError(
+                f"HandResult.{what} is for two players; this hand had {len(self.hands)}: "
+                "use order, deadwood_of(seat), melds_of(seat) and layoffs_of(seat)"
+            )
+
+    @property
     def defender(self) -> int | None:
-        """Seat of the defender (two players), or ``None`` for a void hand."""
+        """Seat of the defender (two players only), or ``None`` for a void hand."""
+        self._two_players("defender")
         return None if self.knocker is None else 1 - self.knocker
 
     @property
@@ -113,50 +124,71 @@ class HandResult:
             mask &= ~meld.mask
         return Hand.from_mask(mask).value
 
-    @property
-    def defender_deadwood_cards(self) -> Hand:
-        """The defender's cards in neither an own meld nor a layoff."""
+    def _seat(self, seat: int) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"seat must be an int, not {type(seat).__name__}")
+        if not 0 <= seat < len(self.hands):
+            raise InvalidHandError(f"seat {seat!r} does not exist: expected 0-{len(self.hands) - 1}")
+        return seat
+
+    def melds_of(self, seat: int) -> tuple[Meld, ...]:
+        """The melds ``seat`` laid down: the knocker's layout, or a defender's own melds."""
+        seat = self._seat(seat)
         if self.knocker is None:
-            return Hand()
-        mask = self.hands[1 - self.knocker].mask
-        for meld in self.defender_melds:
+            return ()
+        if seat == self.knocker:
+            return self.knocker_melds
+        held = self.hands[seat].mask
+        return tuple(m for m in self.defender_melds if m.mask & held)
+
+    def layoffs_of(self, seat: int) -> tuple[Layoff, ...]:
+        """The cards ``seat`` laid off, in order; each ``target`` indexes :attr:`knocker_melds`."""
+        held = self.hands[self._seat(seat)].mask
+        return tuple(l for l in self.layoffs if l.card.mask & held)
+
+    def deadwood_cards_of(self, seat: int) -> Hand:
+        """The cards of ``seat`` left in no meld and no layoff (the least-deadwood ones for a void hand)."""
+        seat = self._seat(seat)
+        if self.knocker is None:
+            return best_melding(self.hands[seat]).deadwood_cards
+        mask = self.hands[seat].mask
+        for meld in self.melds_of(seat):
             mask &= ~meld.mask
-        for layoff in self.layoffs:
+        for layoff in self.layoffs_of(seat):
             mask &= ~layoff.card.mask
         return Hand.from_mask(mask)
 
+    def deadwood_of(self, seat: int) -> int:
+        """The deadwood of ``seat``: the knocker's as laid out, a defender's after own melds and layoffs."""
+        return self.deadwood_cards_of(seat).value
+
+    @property
+    def defender_deadwood_cards(self) -> Hand:
+        """The defender's cards in neither an own meld nor a layoff (two players only)."""
+        self._two_players("defender_deadwood_cards")
+        if self.knocker is None:
+            return Hand()
+        return self.deadwood_cards_of(1 - self.knocker)
+
     @property
     def defender_deadwood(self) -> int:
-        """The defender's deadwood after own melds and layoffs."""
+        """The defender's deadwood after own melds and layoffs (two players only)."""
         return self.defender_deadwood_cards.value
 
     def score_under(self, rules: Rules) -> Score:
-        """The price of this hand under ``rules``."""
+        """The price of this hand under ``rules`` (RULES.md section 1, and section 2 for more players)."""
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
         if self.knocker is None:
-            return Score(EndReason.VOID, None, 0, 0, 1, 0, 0)
-        k, d = self.knocker_deadwood, self.defender_deadwood
-        knocker, defender = self.knocker, 1 - self.knocker
-        if self.big_gin:
-            reason, scorer, base, bonus = EndReason.BIG_GIN, knocker, d, rules.big_gin_bonus
-        elif k == 0:
-            reason, scorer, base, bonus = EndReason.GIN, knocker, d, rules.gin_bonus
-        elif d > k:
-            reason, scorer, base, bonus = EndReason.KNOCK, knocker, d - k, rules.knock_bonus
-        elif d < k or rules.undercut_on_tie:
-            reason, scorer, base, bonus = EndReason.UNDERCUT, defender, k - d, rules.undercut_bonus
-        else:
-            return Score(EndReason.TIE, None, 0, 0, 1, 0, 0)
-        multiplier = rules.multiplier_for(self.upcard)
-        if rules.spades_double is SpadesDouble.BONUSES:
-            # Only the gin, big gin and undercut bonuses double; a knock bonus does not.
-            doubled = bonus * multiplier if reason is not EndReason.KNOCK else bonus
-            points = base + doubled
-        else:
-            points = (base + bonus) * multiplier
-        box = rules.box_bonus * (multiplier if rules.spades_double_boxes else 1)
-        return Score(reason, scorer, base, bonus, multiplier, points, box)
+            return void_score()
+        return price_hand(
+            rules,
+            self.upcard,
+            big_gin=self.big_gin,
+            knocker=self.knocker,
+            knocker_deadwood=self.knocker_deadwood,
+            defenders=[(seat, self.deadwood_of(seat)) for seat in self.order],
+        )
 
     @property
     def score(self) -> Score:
@@ -187,21 +219,40 @@ class HandResult:
         """Hand points for the scorer if the hand had been priced under ``rules``."""
         return self.score_under(rules).points
 
-    def describe(self) -> str:
-        """A one-line summary, such as ``"seat 0 knocks with 8, defender 20: seat 0 scores 12"``."""
+    def describe(self, names: Sequence[str] | None = None) -> str:
+        """A one-line summary, such as ``"seat 0 knocks with 8, seat 1 has 20: seat 0 scores 12"``.
+
+        ``names`` gives a name per seat (default ``"seat 0"``, ``"seat 1"``, ...).
+
+        >>> from ginrummy import Rules, Card
+        >>> result = showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d",
+        ...                   rules=Rules(), upcard=Card.parse("Th"))
+        >>> result.describe(["Ann", "Bob"])
+        'Ann knocks with 10, Bob has 9: undercut: Bob scores 26'
+        """
+        label = self._names(names)
         s = self.score
         if s.reason is EndReason.VOID:
             return "void hand: the wall was reached without a knock; nobody scores"
-        k, d = self.knocker_deadwood, self.defender_deadwood
-        head = {
-            EndReason.BIG_GIN: f"seat {self.knocker} goes big gin, defender has {d}",
-            EndReason.GIN: f"seat {self.knocker} goes gin, defender has {d}",
-        }.get(s.reason, f"seat {self.knocker} knocks with {k}, defender has {d}")
+        assert self.knocker is not None
+        k = self.knocker_deadwood
+        others = ", ".join(f"{label[seat]} has {self.deadwood_of(seat)}" for seat in self.order)
+        who = label[self.knocker]
+        verb = {EndReason.BIG_GIN: "goes big gin", EndReason.GIN: "goes gin"}.get(s.reason, f"knocks with {k}")
+        head = f"{who} {verb}, {others}"
         if s.reason is EndReason.TIE:
             return f"{head}: a tie, nobody scores"
-        label = "undercut: " if s.reason is EndReason.UNDERCUT else ""
-        doubled = " (spades double)" if s.multiplier > 1 else ""
-        return f"{head}: {label}seat {s.scorer} scores {s.points}{doubled}"
+        assert s.scorer is not None
+        kind = "undercut: " if s.reason is EndReason.UNDERCUT else ""
+        doubled = {"everything": " (doubled: spade upcard)", "the bonus": " (bonus doubled: spade upcard)"}.get(s.doubled, "")
+        return f"{head}: {kind}{label[s.scorer]} scores {s.points}{doubled}"
+
+    def _names(self, names: Sequence[str] | None) -> tuple[str, ...]:
+        if names is None:
+            return tuple(f"seat {seat}" for seat in range(len(self.hands)))
+        if isinstance(names, str) or len(names) != len(self.hands) or not all(isinstance(n, str) for n in names):
+            raise TypeError(f"names must be {len(self.hands)} strings, one per seat, not {names!r}")
+        return tuple(names)
 
 
 def _hand_arg(cards: CardsLike, what: str) -> Hand:
@@ -210,19 +261,23 @@ def _hand_arg(cards: CardsLike, what: str) -> Hand:
 
 def showdown(
     knocker: CardsLike,
-    defender: CardsLike,
-    *,
+    *defenders: CardsLike,
     rules: Rules,
     upcard: Card,
     knocker_melds: Iterable[MeldLike] | None = None,
     knocker_seat: int = 0,
 ) -> HandResult:
-    """The complete end of a knocked hand, from the two hands.
+    """The complete end of a knocked hand, from the knocker's and the defenders' cards.
 
-    ``knocker`` holds the 10 cards kept after the knock discard, or 11 for big gin.
-    The knocker's arrangement is ``knocker_melds`` when given (any arrangement within
-    the knock limit), otherwise the automatic one of ruling 5. The defender's melds and
-    layoffs are optimal; nothing is laid off against gin or big gin.
+    ``knocker`` holds the cards kept after the knock discard (10, or 7 with three or
+    four players), or every card for big gin (11, or 8). ``defenders`` are the other
+    players' hands in turn order from the knocker's left: one with two players, two
+    or three with more. The knocker's arrangement is ``knocker_melds`` when given (any
+    arrangement within the knock limit), otherwise the automatic one of ruling 5. Each
+    defender in turn lays down its melds and lays off optimally onto the knocker's
+    melds as extended by the defenders before it; nothing is laid off against gin or
+    big gin. ``knocker_seat`` places the knocker at the table; the defenders sit at
+    the seats after it.
 
     >>> from ginrummy import Rules, Card
     >>> result = showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d",
@@ -234,21 +289,31 @@ def showdown(
         raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
     if not isinstance(upcard, Card):
         raise TypeError(f"upcard must be a Card, not {type(upcard).__name__}")
-    if knocker_seat not in (0, 1) or isinstance(knocker_seat, bool):
-        raise InvalidHandError(f"knocker_seat={knocker_seat!r} is not a seat: expected 0 or 1")
+    n = rules.players
+    if isinstance(knocker_seat, bool) or not isinstance(knocker_seat, int) or not 0 <= knocker_seat < n:
+        raise InvalidHandError(f"knocker_seat={knocker_seat!r} is not a seat: expected 0-{n - 1}")
+    if len(defenders) != n - 1:
+        raise InvalidHandError(
+            f"a showdown among {n} players needs {n - 1} defender hand(s) in turn order, got {len(defenders)}"
+        )
     k_hand = _hand_arg(knocker, "knocker cards")
-    d_hand = _hand_arg(defender, "defender cards")
+    d_hands = [_hand_arg(d, "defender cards") for d in defenders]
     size = rules.hand_size
-    if len(d_hand) != size:
-        raise InvalidHandError(f"the defender must hold {size} cards, got {len(d_hand)}: {d_hand}")
+    for number, d_hand in enumerate(d_hands, start=1):
+        if len(d_hand) != size:
+            which = "the defender" if n == 2 else f"defender {number}"
+            raise InvalidHandError(f"{which} must hold {size} cards, got {len(d_hand)}: {d_hand}")
     if len(k_hand) not in (size, size + 1):
         raise InvalidHandError(
             f"the knocker must hold {size} cards after the knock discard, or {size + 1} for big gin; "
             f"got {len(k_hand)}: {k_hand}"
         )
-    shared = k_hand & d_hand
-    if shared:
-        raise InvalidHandError(f"knocker and defender share {shared}: a card can be in one hand only")
+    seen = k_hand
+    for d_hand in d_hands:
+        shared = seen & d_hand
+        if shared:
+            raise InvalidHandError(f"the hands share {shared}: a card can be in one hand only")
+        seen = seen | d_hand
     big = len(k_hand) == size + 1
     if big and not rules.big_gin:
         raise InvalidHandError(f"big gin is off under these rules, so the knocker must hold {size} cards")
@@ -257,7 +322,7 @@ def showdown(
     elif big:
         melding = best_melding(k_hand)
     else:
-        melding = knocker_melding(k_hand, d_hand, rules=rules, upcard=upcard)
+        melding = knocker_melding(k_hand, *d_hands, rules=rules, upcard=upcard)
     if big:
         if melding.deadwood_cards:
             raise InvalidMeldError(
@@ -270,28 +335,40 @@ def showdown(
                 f"the knocker's deadwood is {melding.deadwood} ({melding.deadwood_cards}), "
                 f"over the knock limit {limit}"
             )
-    layoffs: tuple[Layoff, ...] = ()
-    if big or melding.deadwood == 0:
-        defender_melds = best_melding(d_hand).melds
-    else:
-        plan = best_layoffs(melding.melds, d_hand)
-        defender_melds, layoffs = plan.melds, plan.layoffs
-    hands = (k_hand, d_hand) if knocker_seat == 0 else (d_hand, k_hand)
+    defender_melds: list[Meld] = []
+    layoffs: list[Layoff] = []
+    extended = melding.melds
+    for d_hand in d_hands:
+        if big or melding.deadwood == 0:
+            defender_melds.extend(best_melding(d_hand).melds)
+            continue
+        plan = best_layoffs(extended, d_hand)
+        defender_melds.extend(plan.melds)
+        layoffs.extend(plan.layoffs)
+        extended = plan.extended_melds
+    hands: list[Hand] = [Hand()] * n
+    hands[knocker_seat] = k_hand
+    for offset, d_hand in enumerate(d_hands, start=1):
+        hands[(knocker_seat + offset) % n] = d_hand
     return HandResult(
         rules=rules,
         upcard=upcard,
         knocker=knocker_seat,
-        hands=hands,
+        hands=tuple(hands),
         knocker_melds=melding.melds,
-        defender_melds=defender_melds,
-        layoffs=layoffs,
+        defender_melds=tuple(defender_melds),
+        layoffs=tuple(layoffs),
         big_gin=big,
     )
 
 
 @attrs.frozen
 class Settlement:
-    """The end-of-game account: totals with bonuses and boxes, and the game's worth."""
+    """The end-of-game account: totals with bonuses and boxes, and the game's worth.
+
+    With three or four players the winner settles with each loser separately
+    (RULES.md section 2): :attr:`amounts` holds what each loser pays.
+    """
 
     winner: int
     """The seat that reached the target."""
@@ -300,27 +377,65 @@ class Settlement:
     box_points: tuple[int, ...]
     """Box points per seat."""
     game_bonus: int
-    """Game bonus paid to the winner (twice under ``shutout=game_bonus_x2``)."""
+    """Game bonus paid to the winner (twice under ``shutout=game_bonus_x2`` against a shut-out loser)."""
     shutout: bool
-    """True when the loser had no hand points."""
+    """True when a loser had no hand points."""
     totals: tuple[int, ...]
-    """Final totals per seat, after the shutout rule."""
+    """Final totals per seat. With two players the winner's is after the shutout rule;
+    with more, before it (the rule applies per loser, see :attr:`amounts`)."""
+    shutouts: tuple[bool, ...] = ()
+    """Per seat: True for a loser with no hand points (False for the winner)."""
+    amounts: tuple[int, ...] = ()
+    """Per seat: what that loser pays the winner (0 for the winner); negative when the loser's boxes outweigh."""
 
     @property
     def worth(self) -> int:
-        """Winner's total minus loser's total; negative when the loser's boxes outweigh (ruling 10)."""
-        return self.totals[self.winner] - self.totals[1 - self.winner]
+        """The sum of :attr:`amounts`: winner's total minus loser's total with two players;
+        negative when the losers' boxes outweigh (ruling 10)."""
+        return sum(self.amounts)
 
 
 def _settle(rules: Rules, winner: int, points: tuple[int, ...], boxes: tuple[int, ...]) -> Settlement:
-    loser = 1 - winner
-    shutout = points[loser] == 0
-    bonus = rules.game_bonus * (2 if shutout and rules.shutout is Shutout.GAME_BONUS_X2 else 1)
-    totals = [points[s] + boxes[s] for s in range(2)]
-    totals[winner] += bonus
-    if shutout and rules.shutout is Shutout.DOUBLE:
-        totals[winner] *= 2
-    return Settlement(winner, points, boxes, bonus, shutout, tuple(totals))
+    n = len(points)
+    base = points[winner] + boxes[winner]
+    shutouts = tuple(seat != winner and points[seat] == 0 for seat in range(n))
+    amounts = []
+    for seat in range(n):
+        if seat == winner:
+            amounts.append(0)
+            continue
+        bonus = rules.game_bonus * (2 if shutouts[seat] and rules.shutout is Shutout.GAME_BONUS_X2 else 1)
+        against = (base + bonus) * (2 if shutouts[seat] and rules.shutout is Shutout.DOUBLE else 1)
+        amounts.append(against - points[seat] - boxes[seat])
+    totals = [points[s] + boxes[s] for s in range(n)]
+    if n == 2:
+        loser = 1 - winner
+        totals[winner] = amounts[loser] + totals[loser]
+        bonus = rules.game_bonus * (2 if shutouts[loser] and rules.shutout is Shutout.GAME_BONUS_X2 else 1)
+    else:
+        bonus = rules.game_bonus
+        totals[winner] += bonus
+    return Settlement(winner, points, boxes, bonus, any(shutouts), tuple(totals), shutouts, tuple(amounts))
+
+
+def _ints(value: Iterable[int]) -> tuple[int, ...]:
+    out = tuple(value)
+    for item in out:
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise TypeError(f"expected whole numbers, not {type(item).__name__} ({item!r})")
+    return out
+
+
+def _results(value: Iterable[HandResult]) -> tuple[HandResult, ...]:
+    out = tuple(value)
+    for item in out:
+        if not isinstance(item, HandResult):
+            raise TypeError(f"results must hold HandResult values, not {type(item).__name__}")
+    return out
+
+
+def _zeros(score: GameScore) -> tuple[int, ...]:
+    return (0,) * score.rules.players
 
 
 @attrs.frozen
@@ -337,14 +452,20 @@ class GameScore:
 
     rules: Rules
     """The rules the game is scored under."""
-    points: tuple[int, ...] = (0, 0)
+    points: tuple[int, ...] = attrs.field(converter=_ints, default=attrs.Factory(_zeros, takes_self=True))
     """Hand points per seat (what counts toward the target)."""
-    boxes: tuple[int, ...] = (0, 0)
+    boxes: tuple[int, ...] = attrs.field(converter=_ints, default=attrs.Factory(_zeros, takes_self=True))
     """Hands won per seat."""
-    box_points: tuple[int, ...] = (0, 0)
+    box_points: tuple[int, ...] = attrs.field(converter=_ints, default=attrs.Factory(_zeros, takes_self=True))
     """Box points per seat (boxes times the box bonus, doubled where that knob applies)."""
-    results: tuple[HandResult, ...] = ()
+    results: tuple[HandResult, ...] = attrs.field(default=(), converter=_results)
     """Every hand result added, void hands included."""
+
+    def __attrs_post_init__(self) -> None:
+        n = self.rules.players
+        for name in ("points", "boxes", "box_points"):
+            if len(getattr(self, name)) != n:
+                raise RulesError(f"GameScore.{name}={getattr(self, name)!r} must hold one number per player ({n})")
 
     @property
     def winner(self) -> int | None:

@@ -5,6 +5,9 @@ saved as its record, the deal plus the actions, and loading replays it, so every
 loaded state is one the engine reached by legal play. A tampered, truncated or
 foreign document raises :class:`~ginrummy.SchemaError`, never a broken value.
 
+Version 2 (0.2) holds two to four seats; documents of version 1 (0.1, two players)
+still load to equal values.
+
 >>> from ginrummy import GameState, Rules, dumps, loads
 >>> state = GameState.new(Rules(), seed=3)
 >>> state = state.apply(state.legal_actions()[1])
@@ -32,8 +35,9 @@ __all__ = ["SCHEMA", "SCHEMA_VERSION", "Serializable", "dumps", "from_dict", "lo
 
 SCHEMA = "ginrummy"
 """The value of every document's ``"schema"`` key."""
-SCHEMA_VERSION = 1
-"""The current document version."""
+SCHEMA_VERSION = 2
+"""The current document version (version 1 documents still load)."""
+_READABLE = (1, 2)
 
 Serializable: TypeAlias = Union[Rules, GameState, Match, HandResult]
 """The types :func:`to_dict` saves and :func:`from_dict` loads."""
@@ -101,6 +105,9 @@ def _view_body(view: PlayerView) -> dict[str, object]:
         "multiplier": view.multiplier,
         "stock_count": view.stock_count,
         "discard_pile": [str(c) for c in view.discard_pile],
+        "players": view.players,
+        "card_counts": list(view.card_counts),
+        "known": [str(h) for h in view.known],
         "opponent_card_count": view.opponent_card_count,
         "opponent_known": str(view.opponent_known),
         "taken_card": None if view.taken_card is None else str(view.taken_card),
@@ -117,7 +124,7 @@ def _points(view: PlayerView) -> list[int]:
         return []
     if isinstance(game, GameScore):
         return list(game.points)
-    return [sum(c.points[s] for c in game.columns) for s in range(2)]
+    return [sum(c.points[s] for c in game.columns) for s in range(view.players)]
 
 
 def _get(data: Mapping[str, object], key: str, kind: type | tuple[type, ...], where: str) -> object:
@@ -133,6 +140,9 @@ def _get(data: Mapping[str, object], key: str, kind: type | tuple[type, ...], wh
 def _rules(data: Mapping[str, object], where: str) -> Rules:
     raw = _get(data, "rules", dict, where)
     assert isinstance(raw, dict)
+    missing = [name for name in Rules().to_dict() if name not in raw]
+    if missing:
+        raise SchemaError(f"{where}: the rules lack the knob(s) {', '.join(missing)}: a saved game names every knob")
     try:
         return Rules.from_dict(raw)
     except GinRummyError as error:
@@ -161,7 +171,15 @@ _Playable = TypeVar("_Playable", GameState, Match)
 def _play(target: _Playable, actions: list[str], where: str) -> _Playable:
     for number, text in enumerate(actions, start=1):
         try:
-            target = target.apply(parse_action(text))
+            action = parse_action(text)
+            if isinstance(action, NextHand):
+                raise SchemaError(
+                    f"{where}: action #{number} {text!r} is not an action within a hand: "
+                    "each hand is its own record in 'hands'"
+                )
+            target = target.apply(action)
+        except SchemaError:
+            raise
         except GinRummyError as error:
             raise SchemaError(f"{where}: action #{number} {text!r} cannot be replayed: {error}") from error
     return target
@@ -174,8 +192,9 @@ def from_dict(data: Mapping[str, object]) -> Serializable:
     if data.get("schema") != SCHEMA:
         raise SchemaError(f"not a ginrummy document: 'schema' is {data.get('schema')!r}, expected {SCHEMA!r}")
     version = data.get("version")
-    if version != SCHEMA_VERSION:
-        raise SchemaError(f"unsupported document version {version!r}: this library reads version {SCHEMA_VERSION}")
+    if type(version) is not int or version not in _READABLE:
+        readable = " or ".join(str(v) for v in _READABLE)
+        raise SchemaError(f"unsupported document version {version!r}: this library reads version {readable} (a whole number)")
     kind = data.get("type")
     if kind == "rules":
         return _rules(data, "rules document")
@@ -211,10 +230,10 @@ def _load_match(data: Mapping[str, object]) -> Match:
         else:
             if not match.is_legal(NextHand()):
                 raise SchemaError(f"{here}: the previous hand is not over, or the game already ended")
-            expected = match._next_dealer()
+            expected = match.next_dealer()
             if dealt.dealer != expected:
                 raise SchemaError(f"{here}: the dealer is seat {dealt.dealer}, but the rules make it seat {expected}")
-            match = match._next_hand(dealt.deck_cards)
+            match = match.next_hand(dealt.deck_cards)
         match = _play(match, actions, here)
     assert match is not None
     return match
@@ -223,36 +242,41 @@ def _load_match(data: Mapping[str, object]) -> Match:
 def _load_result(data: Mapping[str, object]) -> HandResult:
     where = "result document"
     rules = _rules(data, where)
+    n = rules.players
     try:
         upcard = Card.parse(str(_get(data, "upcard", str, where)))
         hands_raw = _get(data, "hands", list, where)
         assert isinstance(hands_raw, list)
-        if len(hands_raw) != 2 or not all(isinstance(h, str) for h in hands_raw):
-            raise SchemaError(f"{where}: 'hands' must be two card strings")
+        if len(hands_raw) != n or not all(isinstance(h, str) for h in hands_raw):
+            raise SchemaError(f"{where}: 'hands' must be {n} card strings, one per seat")
         hands = tuple(Hand.parse(h) for h in hands_raw)
         knocker = data.get("knocker")
         if knocker is None:
-            if any(len(h) != rules.hand_size for h in hands) or hands[0] & hands[1]:
-                raise SchemaError(f"{where}: a void hand needs two disjoint hands of {rules.hand_size} cards")
-            return HandResult(rules=rules, upcard=upcard, knocker=None, hands=hands)
-        if knocker not in (0, 1) or isinstance(knocker, bool):
-            raise SchemaError(f"{where}: 'knocker' must be 0, 1 or null, not {knocker!r}")
-        melds_raw = _get(data, "knocker_melds", list, where)
-        assert isinstance(melds_raw, list)
-        melds = [Meld.parse(str(m)) for m in melds_raw]
-        rebuilt = showdown(hands[knocker], hands[1 - knocker], rules=rules, upcard=upcard, knocker_melds=melds, knocker_seat=knocker)
+            seen = Hand()
+            for hand in hands:
+                if len(hand) != rules.hand_size or seen & hand:
+                    raise SchemaError(f"{where}: a void hand needs {n} disjoint hands of {rules.hand_size} cards")
+                seen = seen | hand
+            rebuilt = HandResult(rules=rules, upcard=upcard, knocker=None, hands=hands)
+        else:
+            if type(knocker) is not int or not 0 <= knocker < n:
+                raise SchemaError(f"{where}: 'knocker' must be a seat 0-{n - 1} or null, not {knocker!r}")
+            melds_raw = _get(data, "knocker_melds", list, where)
+            assert isinstance(melds_raw, list)
+            melds = [Meld.parse(str(m)) for m in melds_raw]
+            defenders = [hands[(knocker + i) % n] for i in range(1, n)]
+            rebuilt = showdown(
+                hands[knocker], *defenders, rules=rules, upcard=upcard, knocker_melds=melds, knocker_seat=knocker
+            )
     except SchemaError:
         raise
     except GinRummyError as error:
         raise SchemaError(f"{where}: {error}") from error
-    claimed = {
-        "defender_melds": [str(m) for m in rebuilt.defender_melds],
-        "layoffs": [[str(l.card), l.target] for l in rebuilt.layoffs],
-        "big_gin": rebuilt.big_gin,
-    }
-    for key, value in claimed.items():
-        if data.get(key) != value:
-            raise SchemaError(f"{where}: {key!r} is {data.get(key)!r}, but the hands give {value!r}")
+    facts = _result_body(rebuilt)
+    for key in ("defender_melds", "layoffs", "big_gin", "reason", "scorer", "points"):
+        if key in data or rebuilt.knocker is not None:
+            if data.get(key) != facts[key] or type(data.get(key)) is not type(facts[key]):
+                raise SchemaError(f"{where}: {key!r} is {data.get(key)!r}, but the hands give {facts[key]!r}")
     return rebuilt
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -24,6 +23,7 @@ from ._masks import (
     CACHE_SIZE,
     best_layoff_choice,
     best_partition,
+    sequential_layoffs,
     deadwood_of_mask,
     deadwood_with_sets,
     discard_deadwood_of_mask,
@@ -35,9 +35,9 @@ from ._tables import NO_CARD, SET_RANK_POINTS, SUIT_BITS, SUIT_DEADWOOD
 from .cards import Card, CardsLike, Hand, _mask_of
 from .errors import InvalidHandError, InvalidMeldError, RulesError
 from .melds import Meld, MeldLike, _as_meld
+from ._price import price_hand
+from .rules import Rules
 
-if TYPE_CHECKING:  # the rules sit above the solver; only their type is needed here
-    from .rules import Rules
 
 __all__ = [
     "MAX_MELDING_CARDS",
@@ -399,32 +399,45 @@ def best_layoffs(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike) -
 
 def knocker_melding(
     knocker_cards: CardsLike,
-    defender_cards: CardsLike,
-    *,
+    *defender_cards: CardsLike,
     rules: Rules | None = None,
     upcard: Card | None = None,
 ) -> Melding:
-    """The knocker's automatic arrangement (RULES.md ruling 5).
+    """The knocker's automatic arrangement (RULES.md ruling 5, generalised in section 2).
 
-    Among the arrangements with the least deadwood, the one after which the
-    defender's optimal melds and layoffs leave the most deadwood. Every rule set
-    prices a hand so that more defender deadwood is never worse for the knocker,
-    so the choice does not depend on the rules. With no deadwood (gin) nothing
-    may be laid off and :func:`best_melding` is returned. When ``rules`` and
-    ``upcard`` are given, a knocker over the knock limit raises
+    Among the arrangements with the least deadwood, the one that gives the knocker
+    the best hand result once the defenders, in turn order from the knocker's left
+    (``defender_cards``), lay down their melds and lay off optimally onto the
+    knocker's melds as extended by the defenders before them. The result is priced
+    under ``rules`` (default: the Oklahoma preset for that many players) and
+    ``upcard``: the knocker's points when it scores, minus the scorer's points when
+    a defender undercuts. Ties keep the first arrangement in
+    :meth:`Melding.sort_key` order. With one defender the choice is simply the one
+    that leaves the defender the most deadwood, whatever the rules. With no deadwood
+    (gin) nothing may be laid off and :func:`best_melding` is returned. When
+    ``rules`` and ``upcard`` are given, a knocker over the knock limit raises
     :class:`~ginrummy.InvalidHandError`.
 
     >>> print(knocker_melding("As 5s 6s 7s 5c 6c 7c 5d 6d 7d", "3s 4s 4c 4d 8s 8c 8d 5h 6h 7h"))
     [5s 5d 5c] [6s 6d 6c] [7s 7d 7c] deadwood As (1)
     """
     mask = _mask_of(knocker_cards, what="knocker cards")
-    defender = _mask_of(defender_cards, what="defender cards")
     _check_size(mask, MAX_MELDING_CARDS, "knocker_melding")
-    _check_size(defender, MAX_MELDING_CARDS, "knocker_melding")
-    if mask & defender:
-        raise InvalidHandError(
-            f"knocker and defender share {Hand.from_mask(mask & defender)}: a card can be in one hand only"
-        )
+    if not defender_cards:
+        raise TypeError("knocker_melding needs the cards of at least one defender")
+    if len(defender_cards) > 3:
+        raise InvalidHandError(f"knocker_melding takes one to three defenders (two to four players), got {len(defender_cards)}")
+    defenders: list[int] = []
+    seen = mask
+    for cards in defender_cards:
+        defender = _mask_of(cards, what="defender cards")
+        _check_size(defender, MAX_MELDING_CARDS, "knocker_melding")
+        if seen & defender:
+            raise InvalidHandError(
+                f"the hands share {Hand.from_mask(seen & defender)}: a card can be in one hand only"
+            )
+        seen |= defender
+        defenders.append(defender)
     least = deadwood_of_mask(mask)
     if rules is not None and upcard is not None and least > rules.knock_limit_for(upcard):
         raise InvalidHandError(
@@ -434,13 +447,28 @@ def knocker_melding(
     if least == 0:
         return _best_melding_of_mask(mask)
     candidates = sorted(partitions(mask, least), key=lambda p: melding_key(*p))
-    best = candidates[0]
-    best_dw = -1
-    for melds, dead in candidates:
-        if melding_key(melds, dead)[0] != least:
-            continue
-        dw = best_layoff_choice(melds, defender)[0]
-        if dw > best_dw:
-            best, best_dw = (melds, dead), dw
-    return _melding_from(*best)
+    candidates = [c for c in candidates if melding_key(*c)[0] == least]
+    if len(defenders) == 1:
+        # More defender deadwood is never worse for the knocker under any rules, so
+        # the choice needs no pricing.
+        values = [best_layoff_choice(melds, defenders[0])[0] for melds, _ in candidates]
+    else:
+        priced = Rules(players=len(defenders) + 1) if rules is None else rules
+        values = [_knocker_value(melds, least, defenders, priced, upcard) for melds, _ in candidates]
+    best = max(range(len(candidates)), key=lambda i: (values[i], -i))
+    return _melding_from(*candidates[best])
 
+
+def _knocker_value(melds: tuple[int, ...], least: int, defenders: list[int], rules: Rules, upcard: Card | None) -> int:
+    deadwoods = [choice[0] for choice in sequential_layoffs(melds, defenders)]
+    score = price_hand(
+        rules,
+        Card.parse("2c") if upcard is None else upcard,
+        big_gin=False,
+        knocker=0,
+        knocker_deadwood=least,
+        defenders=list(enumerate(deadwoods, start=1)),
+    )
+    if score.scorer is None:
+        return 0
+    return score.points if score.scorer == 0 else -score.points

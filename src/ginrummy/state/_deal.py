@@ -1,0 +1,48 @@
+"""The deal: shuffling, dealing one card at a time from the dealer's left, the upcard."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card, parse_cards
+from ..errors import InvalidHandError
+from ..rules import Rules
+
+__all__ = ["check_seat", "deal_hands", "deck_order", "left_of"]
+
+
+def left_of(seat: int, players: int) -> int:
+    """The seat to the left of ``seat``: the next to play (RULES.md section 2)."""
+    return (seat + 1) % players
+
+
+def check_seat(seat: object, players: int, what: str = "seat") -> int:
+    """``seat`` when it is a seat at a table of ``players``; a library error otherwise."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise InvalidHandError(f"{what}={seat!r} is not a seat: expected a whole number 0-{players - 1}")
+    if not 0 <= seat < players:
+        raise InvalidHandError(f"{what}={seat!r} is not a seat: expected 0-{players - 1}")
+    return seat
+
+
+def deal_hands(rules: Rules, deck: tuple[int, ...], dealer: int) -> tuple[int, ...]:
+    """Each seat's dealt cards as masks: one card at a time, starting with the dealer's left."""
+    n = rules.players
+    hands = [0] * n
+    for i in range(n * rules.hand_size):
+        hands[(dealer + 1 + i) % n] |= 1 << deck[i]
+    return tuple(hands)
+
+
+def deck_order(deck: Sequence[Card] | str) -> list[int]:
+    """The card indexes of an explicit deal order of the 52 cards."""
+    cards = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"deck must hold Card values, not {type(card).__name__}")
+    order = [c.index for c in cards]
+    if len(order) != 52 or len(set(order)) != 52:
+        raise InvalidHandError(
+            f"a deck must hold each of the 52 cards once; got {len(order)} cards, {len(set(order))} distinct"
+        )
+    return order

@@ -1,0 +1,191 @@
+"""A whole game: :class:`Match` plays hands to the target and deals the next one."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from ..actions import Action, NextHand
+from ..cards import Card
+from ..errors import IllegalActionError, InvalidHandError
+from ..rules import NextDealer, Rules
+from ..scoring import GameScore, Hollywood
+from ._deal import check_seat, left_of
+from ._game import GameState
+from ._phase import RandomSource
+from ._view import PlayerView, censor_result
+
+__all__ = ["Match"]
+
+
+def _check_seed(seed: object) -> int | str | None:
+    if seed is None or isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return seed
+    raise InvalidHandError(
+        f"seed={seed!r} is not allowed: expected a whole number, a string or None (what a saved game can hold)"
+    )
+
+
+@attrs.frozen
+class Match:
+    """A whole game (or Hollywood session) of hands to the target, driven by ``apply``.
+
+    Between hands the only legal action is :class:`~ginrummy.actions.NextHand`, which
+    deals the next hand: the same dealer after a void hand, otherwise by
+    :attr:`Rules.next_dealer` (to the left, or the hand's winner; after a tie, which has
+    no winner, the deal passes to the left under ``"alternate"`` and stays under
+    ``"winner"``).
+
+    Deals come from the ``seed``: hand ``n`` is shuffled by ``random.Random(f"{seed}:{n}")``,
+    so dealing is a pure function of the match and a saved game deals the same hands. An
+    injected ``rng`` (``random.SystemRandom()`` for online play) is drawn from at each
+    deal instead: applying ``NextHand()`` twice to the same match then deals two
+    different hands, and the generator is not saved (each hand's deck is). Checking an
+    action (:meth:`check`, :meth:`is_legal`, :meth:`legal_actions`) never deals.
+
+    >>> from ginrummy import Match, Rules
+    >>> match = Match.new(Rules(), seed=1)
+    >>> match.hand_number, match.is_over, match.score.points
+    (1, False, (0, 0))
+    """
+
+    rules: Rules
+    """The rules in play."""
+    state: GameState
+    """The current hand."""
+    score: GameScore | Hollywood
+    """The game score so far (:class:`Hollywood` when that knob is on)."""
+    finished: tuple[GameState, ...] = ()
+    """The hands already scored, in order."""
+    seed: int | str | None = attrs.field(default=None, validator=lambda _i, _a, v: _check_seed(v))
+    """Seed of the deals (each hand's deck comes from ``random.Random(f"{seed}:{n}")``)."""
+    rng: RandomSource | None = attrs.field(default=None, eq=False, repr=False)
+    """A generator that deals instead of the seed (``shuffle`` and ``randrange``); not saved by serialisation."""
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules | None = None,
+        *,
+        seed: int | str | None = None,
+        rng: RandomSource | None = None,
+        dealer: int | None = None,
+    ) -> Match:
+        """Start a game: the first dealer is ``dealer`` or chosen at random."""
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        if rng is not None and seed is not None:
+            raise TypeError("give either seed or rng, not both")
+        seed = _check_seed(seed)
+        source: RandomSource = rng if rng is not None else random.Random(f"{seed}:1") if seed is not None else random.Random()
+        state = GameState.new(rules, rng=source, dealer=dealer)
+        score: GameScore | Hollywood = Hollywood(rules) if rules.hollywood else GameScore(rules)
+        return cls(rules=rules, state=state, score=score, seed=seed, rng=rng)
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.rules.players
+
+    @property
+    def hand_number(self) -> int:
+        """1 for the first hand, and so on (void hands count)."""
+        return len(self.finished) + 1
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game (or every Hollywood column) is decided."""
+        return self.score.is_over
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to act; ``None`` between hands and after the game."""
+        return self.state.to_play
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions: the hand's, or ``NextHand()`` between hands."""
+        if self.state.is_over:
+            return () if self.is_over else (NextHand(),)
+        return self.state.legal_actions()
+
+    def check(self, action: Action, *, seat: int | None = None) -> None:
+        """Raise :class:`~ginrummy.IllegalActionError` unless ``action`` is legal (never deals)."""
+        if isinstance(action, NextHand):
+            self._check_next_hand(seat)
+        else:
+            self.state.check(action, seat=seat)
+
+    def is_legal(self, action: Action, *, seat: int | None = None) -> bool:
+        """True when ``action`` is legal."""
+        try:
+            self.check(action, seat=seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action in the context of the current hand (see :meth:`GameState.parse_action`)."""
+        return self.state.parse_action(text)
+
+    def _check_next_hand(self, seat: int | None) -> None:
+        if seat is not None:
+            check_seat(seat, self.rules.players)
+        if not self.state.is_over:
+            raise IllegalActionError("cannot deal the next hand: the current hand is not over", reason="wrong_phase")
+        if self.is_over:
+            raise IllegalActionError("cannot deal the next hand: the game is over", reason="game_over")
+
+    def apply(self, action: Action, *, seat: int | None = None) -> Match:
+        """The match after ``action``; this one is unchanged."""
+        if isinstance(action, NextHand):
+            self._check_next_hand(seat)
+            return self.next_hand()
+        state = self.state.apply(action, seat=seat)
+        if not state.is_over:
+            return attrs.evolve(self, state=state)
+        assert state.result is not None
+        return attrs.evolve(self, state=state, score=self.score.add(state.result))
+
+    def next_dealer(self) -> int:
+        """Who deals the hand after the current one (which must be over)."""
+        result = self.state.result
+        if result is None:
+            raise IllegalActionError("the current hand is not over: nobody deals yet", reason="wrong_phase")
+        if result.is_void:
+            return self.state.dealer
+        scorer = result.score_under(self.rules).scorer
+        if self.rules.next_dealer is NextDealer.WINNER:
+            return self.state.dealer if scorer is None else scorer
+        return left_of(self.state.dealer, self.rules.players)
+
+    def next_hand(self, deck: Sequence[Card] | None = None) -> Match:
+        """Deal the next hand (``deck`` gives its order, as when loading a saved game).
+
+        Prefer ``apply(NextHand())``, which checks that the current hand is over first.
+        """
+        self._check_next_hand(None)
+        dealer = self.next_dealer()
+        if deck is not None:
+            state = GameState.new(self.rules, deck=deck, dealer=dealer)
+        elif self.rng is not None:
+            state = GameState.new(self.rules, rng=self.rng, dealer=dealer)
+        elif self.seed is not None:
+            state = GameState.new(self.rules, rng=random.Random(f"{self.seed}:{self.hand_number + 1}"), dealer=dealer)
+        else:
+            state = GameState.new(self.rules, rng=random.Random(), dealer=dealer)
+        return attrs.evolve(self, state=state, finished=self.finished + (self.state,))
+
+    def view(self, seat: int) -> PlayerView:
+        """The current hand's view for ``seat``, with the game score and match-level actions.
+
+        Void hands in the score's results show only ``seat``'s own cards.
+        """
+        view = self.state.view(seat)
+        legal = self.legal_actions() if self.state.is_over else view.legal_actions
+        game = self.score
+        if any(r.is_void for r in game.results):
+            game = attrs.evolve(game, results=tuple(censor_result(r, view.seat) for r in game.results))
+        return attrs.evolve(view, game=game, legal_actions=legal)

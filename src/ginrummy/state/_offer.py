@@ -1,0 +1,29 @@
+"""The first turn: the upcard is offered to each player in turn from the dealer's left,
+the dealer last; if all pass, the dealer's left must draw from the stock."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action
+from ._phase import Phase
+
+if TYPE_CHECKING:
+    from ._game import GameState
+
+__all__ = ["pass_upcard", "take_upcard"]
+
+
+def take_upcard(state: GameState, action: Action, player: int) -> GameState:
+    """Take the upcard offered; the player then finishes the turn."""
+    state.expect(Phase.OFFER, action)
+    return state.took(player, state.pile[-1], pile=state.pile[:-1])
+
+
+def pass_upcard(state: GameState, action: Action, player: int) -> GameState:
+    """Decline the upcard: the offer moves left; after the dealer, the dealer's left draws."""
+    state.expect(Phase.OFFER, action)
+    passes = state.passes + 1
+    if passes < len(state.hands):
+        return state.replace(passes=passes, to_play_seat=state.next_seat(player))
+    return state.replace(passes=passes, phase=Phase.DRAW, to_play_seat=state.next_seat(state.dealer))

@@ -1,0 +1,156 @@
+"""What one player may know: the :class:`PlayerView` of a seat."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..actions import Action, HiddenKnock, Knock
+from ..cards import Card, Hand
+from ..errors import InvalidHandError
+from ..rules import Rules
+from ..scoring import GameScore, HandResult, Hollywood
+from ._phase import Phase
+
+if TYPE_CHECKING:
+    from ._game import GameState
+
+__all__ = ["PlayerView", "censor_result", "view_of"]
+
+
+@attrs.frozen
+class PlayerView:
+    """Exactly what one player may know at the table.
+
+    Never another player's unseen cards nor the stock order. Bots are given views only.
+    Seats are numbered clockwise and play passes to the left (seat ``s + 1``); the
+    helpers :attr:`opponents`, :meth:`relative` and :attr:`is_my_turn` place the other
+    seats relative to this one, as a front-end draws them.
+    """
+
+    seat: int
+    """The seat this view belongs to."""
+    rules: Rules
+    """The rules in play."""
+    dealer: int
+    """The dealer's seat."""
+    phase: Phase
+    """The phase of the hand."""
+    to_play: int | None
+    """The seat to act, or ``None`` when the hand is over."""
+    hand: Hand
+    """This player's cards."""
+    upcard: Card
+    """The first upcard of the deal (it set the Oklahoma knock limit)."""
+    knock_limit: int
+    """The knock limit of this hand."""
+    multiplier: int
+    """2 when a spade upcard doubles the hand, else 1."""
+    stock_count: int
+    """Cards left in the stock (the wall included)."""
+    discard_pile: tuple[Card, ...]
+    """The discard pile, bottom first; the last card is the top."""
+    card_counts: tuple[int, ...]
+    """How many cards each seat holds."""
+    known: tuple[Hand, ...]
+    """Per seat, the cards it took from the discard pile and still holds (public knowledge)."""
+    taken_card: Card | None
+    """The card this player took from the pile this turn, if any (it may not be discarded)."""
+    history: tuple[tuple[int, Action], ...]
+    """Every action so far with the seat that made it; another seat's knock shows as :class:`~ginrummy.actions.HiddenKnock`."""
+    result: HandResult | None
+    """How the hand ended (every hand is shown at a showdown; nothing after a void hand), or ``None``."""
+    game: GameScore | Hollywood | None = None
+    """The game score, when the view comes from a :class:`Match`."""
+    legal_actions: tuple[Action, ...] = ()
+    """This player's legal actions (empty when it is not this player's turn)."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats at the table."""
+        return len(self.card_counts)
+
+    @property
+    def opponents(self) -> tuple[int, ...]:
+        """The other seats in turn order, starting with this player's left (the next to play)."""
+        n = len(self.card_counts)
+        return tuple((self.seat + i) % n for i in range(1, n))
+
+    @property
+    def next_seat(self) -> int:
+        """The seat on this player's left: the one who plays next and may take this player's discard."""
+        return (self.seat + 1) % len(self.card_counts)
+
+    def relative(self, seat: int) -> int:
+        """Where ``seat`` sits from this player: 0 is this player, 1 its left (next to play), and so on."""
+        n = len(self.card_counts)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise InvalidHandError(f"seat={seat!r} is not a seat: expected 0-{n - 1}")
+        return (seat - self.seat) % n
+
+    @property
+    def is_my_turn(self) -> bool:
+        """True when this player is to act."""
+        return self.to_play == self.seat
+
+    @property
+    def opponent_card_count(self) -> int:
+        """Cards held by the other players together (with two players, the opponent's)."""
+        return sum(c for s, c in enumerate(self.card_counts) if s != self.seat)
+
+    @property
+    def opponent_known(self) -> Hand:
+        """Cards the other players took from the discard pile and still hold, together."""
+        mask = 0
+        for s, hand in enumerate(self.known):
+            if s != self.seat:
+                mask |= hand.mask
+        return Hand.from_mask(mask)
+
+    @property
+    def discard_top(self) -> Card | None:
+        """The top card of the discard pile, or ``None`` when it is empty."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def unseen(self) -> Hand:
+        """Cards this player has not seen: the other players' hidden cards and the stock."""
+        seen = self.hand.mask | self.opponent_known.mask
+        for card in self.discard_pile:
+            seen |= card.mask
+        return Hand.from_mask(Hand.deck().mask & ~seen)
+
+
+def censor_result(result: HandResult, seat: int) -> HandResult:
+    """``result`` as ``seat`` may see it: a void hand has no showdown, so other hands stay hidden."""
+    if not result.is_void:
+        return result
+    return attrs.evolve(result, hands=tuple(h if s == seat else Hand() for s, h in enumerate(result.hands)))
+
+
+def view_of(state: GameState, seat: int) -> PlayerView:
+    """The :class:`PlayerView` of ``seat`` in ``state``."""
+    history = tuple(
+        (s, HiddenKnock() if isinstance(a, Knock) and s != seat else a) for s, a in state.steps()
+    )
+    result = None if state.result is None else censor_result(state.result, seat)
+    return PlayerView(
+        seat=seat,
+        rules=state.rules,
+        dealer=state.dealer,
+        phase=state.phase,
+        to_play=state.to_play,
+        hand=Hand.from_mask(state.hands[seat]),
+        upcard=state.upcard,
+        knock_limit=state.knock_limit,
+        multiplier=state.multiplier,
+        stock_count=state.stock_count,
+        discard_pile=state.discard_pile,
+        card_counts=tuple(h.bit_count() for h in state.hands),
+        known=tuple(Hand.from_mask(k) for k in state.known),
+        taken_card=state.taken_card if state.to_play == seat else None,
+        history=history,
+        result=result,
+        legal_actions=state.legal_actions() if state.to_play == seat else (),
+    )
