@@ -33,3 +33,27 @@ def playout(state: GameState, rng: random.Random) -> list[GameState]:
         state = state.apply(rng.choice(state.legal_actions()))
         states.append(state)
     return states
+
+
+def seated_deck(hands: list[str], upcard: str, stock: str = "", *, dealer: int = 0) -> list[Card]:
+    """A deal order giving ``hands[s]`` to seat ``s`` when ``dealer`` deals (one card at a
+    time from the dealer's left), then this upcard and this stock top."""
+    n = len(hands)
+    cards = [parse_cards(h) for h in hands]
+    size = len(cards[0])
+    assert all(len(c) == size for c in cards)
+    order: list[Card] = []
+    for i in range(n * size):
+        seat = (dealer + 1 + i) % n
+        order.append(cards[seat][i // n])
+    order.append(Card.parse(upcard))
+    order += parse_cards(stock)
+    used = Hand(order)
+    order += [c for c in Hand.deck() if c not in used]
+    return order
+
+
+def seated(hands: list[str], upcard: str, stock: str = "", *, rules: Rules | None = None, dealer: int = 0) -> GameState:
+    """A hand of ``len(hands)`` players (Oklahoma unless ``rules``) with these hands by seat."""
+    rules = rules or Rules(players=len(hands))
+    return GameState.new(rules, deck=seated_deck(hands, upcard, stock, dealer=dealer), dealer=dealer)

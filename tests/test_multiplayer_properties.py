@@ -1,0 +1,227 @@
+"""Properties of three- and four-player hands over random playouts of every preset."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import brute
+from ginrummy import (
+    PRESETS,
+    BigGin,
+    Discard,
+    EndReason,
+    GameState,
+    Hand,
+    HandResult,
+    HiddenKnock,
+    Knock,
+    Match,
+    NextHand,
+    Phase,
+    Rules,
+    deadwood,
+    dumps,
+    loads,
+    showdown,
+    to_dict,
+)
+
+PRESET_NAMES = list(PRESETS)
+
+
+def rules_for(preset: str, players: int) -> Rules:
+    return attrs.evolve(PRESETS[preset], players=players)
+
+
+def eager_playout(state: GameState, rng: random.Random) -> list[GameState]:
+    """Random play, greedy most of the time and knocking when it can, so showdowns are common."""
+    states = [state]
+    while not state.is_over:
+        legal = state.legal_actions()
+        outs = [a for a in legal if isinstance(a, (Knock, BigGin))]
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if outs and rng.random() < 0.8:
+            action = rng.choice(outs)
+        elif discards and rng.random() < 0.8:
+            held = state.hands[state.to_play_seat]
+            action = min(discards, key=lambda a: (deadwood(Hand.from_mask(held & ~a.card.mask)), rng.random()))
+        else:
+            action = rng.choice(legal)
+        state = state.apply(action)
+        states.append(state)
+    return states
+
+
+def bcards(hand: Hand) -> frozenset[brute.Card]:
+    return frozenset(brute.card_of(str(c)) for c in hand)
+
+
+def check_showdown_against_brute_force(result: HandResult) -> None:
+    """Each defender's deadwood is the least possible given the melds as extended before its turn,
+    and the points follow the winner-takes-all formula of RULES.md section 2."""
+    assert result.knocker is not None
+    rules = result.rules
+    melds = [m.mask for m in result.knocker_melds]
+    for seat in result.order:
+        hand = result.hands[seat]
+        if result.big_gin or result.knocker_deadwood == 0:
+            expected = brute.least_deadwood(bcards(hand))
+        else:
+            extended = [tuple(sorted(bcards(Hand.from_mask(m)))) for m in melds]
+            expected = brute.layoff_deadwood(extended, bcards(hand))
+        assert result.deadwood_of(seat) == expected
+        for layoff in result.layoffs_of(seat):
+            melds[layoff.target] |= layoff.card.mask
+    k = result.knocker_deadwood
+    ds = [result.deadwood_of(s) for s in result.order]
+    m = min(ds)
+    multiplier = rules.multiplier_for(result.upcard)
+    if result.big_gin or k == 0:
+        who, base = result.knocker, sum(ds)
+        bonus = rules.big_gin_bonus if result.big_gin else rules.gin_bonus
+        kind = "bonus"
+    elif m > k:
+        who, base, bonus, kind = result.knocker, sum(d - k for d in ds), rules.knock_bonus, "knock"
+    elif m < k or rules.undercut_on_tie:
+        who = result.order[ds.index(m)]
+        base = (k - m) + sum(d - m for d in ds) - 0
+        bonus, kind = rules.undercut_bonus, "bonus"
+    else:
+        assert result.score.reason is EndReason.TIE and result.scorer is None and result.points == 0
+        return
+    if multiplier == 1:
+        points = base + bonus
+    elif rules.spades_double.value == "bonuses":
+        points = base + (bonus if kind == "knock" else 2 * bonus)
+    else:
+        points = 2 * (base + bonus)
+    assert (result.scorer, result.points) == (who, points)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_random_playouts_keep_every_invariant(preset: str, players: int) -> None:
+    rules = rules_for(preset, players)
+    rng = random.Random(f"{preset}{players}")
+    endings: set[EndReason] = set()
+    for game in range(25):
+        states = eager_playout(GameState.new(rules, seed=f"{preset}-{players}-{game}"), rng)
+        for before, after in zip(states, states[1:]):
+            before.validate()
+            assert after.history[:-1] == before.history
+            if before.phase is not Phase.DISCARD:
+                assert all(len(before.hand(s)) == 7 for s in range(players))
+        final = states[-1]
+        final.validate()
+        assert final.result is not None and final.legal_actions() == ()
+        endings.add(final.result.reason)
+        if final.result.knocker is not None:
+            check_showdown_against_brute_force(final.result)
+            k = final.result.knocker
+            again = showdown(
+                final.result.hands[k], *(final.result.hands[s] for s in final.result.order),
+                rules=rules, upcard=final.upcard, knocker_melds=final.result.knocker_melds, knocker_seat=k,
+            )
+            assert again == final.result
+        assert loads(dumps(final)) == final
+    assert len(endings) >= 2
+
+
+def _shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The same public situation with every card ``seat`` cannot see dealt differently."""
+    others = [s for s in range(state.players) if s != seat]
+    hidden = {s: state.hands[s] & ~state.known[s] for s in others}
+    pool = [i for s in others for i in range(52) if hidden[s] >> i & 1] + list(state.deck[state.stock_next :])
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    at = 0
+    for s in others:
+        count = hidden[s].bit_count()
+        hands[s] = state.known[s] | sum(1 << i for i in pool[at : at + count])
+        at += count
+    deck = state.deck[: state.stock_next] + tuple(pool[at:])
+    return attrs.evolve(state, hands=tuple(hands), deck=deck)
+
+
+@settings(max_examples=30)
+@given(st.sampled_from(PRESET_NAMES), st.sampled_from([3, 4]), st.integers(0, 10**6), st.integers(0, 3))
+def test_views_do_not_change_when_other_seats_hidden_cards_change(preset: str, players: int, seed: int, seat: int) -> None:
+    seat %= players
+    rng = random.Random(seed)
+    for state in eager_playout(GameState.new(rules_for(preset, players), seed=seed), rng)[:-1]:
+        shuffled = _shuffle_hidden(state, seat, rng)
+        shuffled.validate()
+        assert shuffled.view(seat) == state.view(seat)
+        assert to_dict(shuffled.view(seat)) == to_dict(state.view(seat))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_views_contain_nothing_hidden(players: int) -> None:
+    rng = random.Random(players)
+    for game in range(15):
+        for state in eager_playout(GameState.new(Rules(players=players), seed=game), rng)[:-1]:
+            for seat in range(players):
+                view = state.view(seat)
+                text = json.dumps(to_dict(view))
+                public = {str(c) for c in view.discard_pile} | {str(view.upcard)}
+                for other in view.opponents:
+                    hidden = Hand.from_mask(state.hands[other] & ~state.known[other])
+                    for card in hidden:
+                        assert str(card) not in text or str(card) in public
+                    assert view.known[other] == Hand.from_mask(state.known[other])
+                for card in state.stock:
+                    assert str(card) not in text or str(card) in public
+                assert view.card_counts == tuple(len(state.hand(s)) for s in range(players))
+                assert all(not isinstance(a, Knock) for s, a in view.history if s != seat)
+                assert view.relative(seat) == 0 and view.relative(view.next_seat) == 1
+                assert view.opponents[0] == view.next_seat and len(view.opponents) == players - 1
+
+
+@settings(max_examples=20)
+@given(st.sampled_from(PRESET_NAMES), st.sampled_from([3, 4]), st.integers(0, 10**6))
+def test_matches_round_trip_and_deal_to_the_left(preset: str, players: int, seed: int) -> None:
+    rules = attrs.evolve(rules_for(preset, players), game_target=40)
+    rng = random.Random(seed)
+    match = Match.new(rules, seed=seed)
+    hands = 0
+    while not match.is_over and hands < 6:
+        if match.state.is_over:
+            result = match.state.result
+            assert result is not None
+            dealer = match.state.dealer
+            match = match.apply(NextHand())
+            hands += 1
+            if result.is_void:
+                assert match.state.dealer == dealer
+            elif rules.next_dealer.value == "alternate":
+                assert match.state.dealer == (dealer + 1) % players
+            continue
+        legal = match.legal_actions()
+        outs = [a for a in legal if isinstance(a, (Knock, BigGin))]
+        match = match.apply(rng.choice(outs) if outs else rng.choice(legal))
+    assert loads(dumps(match)) == match
+    assert len(match.score.points) == players
+    if match.is_over:
+        settlement = match.score.settlement() if hasattr(match.score, "settlement") else None
+        assert settlement is not None and settlement.worth == sum(settlement.amounts)
+
+
+def test_other_seats_knock_shows_face_down() -> None:
+    rng = random.Random(5)
+    for game in range(200):
+        final = eager_playout(GameState.new(Rules(players=3), seed=game), rng)[-1]
+        assert final.result is not None
+        if final.result.knocker is None or final.result.big_gin:
+            continue
+        k = final.result.knocker
+        for seat in final.result.order:
+            assert isinstance(final.view(seat).history[-1][1], HiddenKnock)
+        assert isinstance(final.view(k).history[-1][1], Knock)
+        return
+    pytest.fail("no knock in 200 random hands")
