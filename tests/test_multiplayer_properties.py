@@ -13,9 +13,11 @@ from hypothesis import strategies as st
 import brute
 from ginrummy import (
     PRESETS,
+    Action,
     BigGin,
     Discard,
     EndReason,
+    GameScore,
     GameState,
     Hand,
     HandResult,
@@ -46,6 +48,7 @@ def eager_playout(state: GameState, rng: random.Random) -> list[GameState]:
         legal = state.legal_actions()
         outs = [a for a in legal if isinstance(a, (Knock, BigGin))]
         discards = [a for a in legal if isinstance(a, Discard)]
+        action: Action
         if outs and rng.random() < 0.8:
             action = rng.choice(outs)
         elif discards and rng.random() < 0.8:
@@ -206,10 +209,10 @@ def test_matches_round_trip_and_deal_to_the_left(preset: str, players: int, seed
         outs = [a for a in legal if isinstance(a, (Knock, BigGin))]
         match = match.apply(rng.choice(outs) if outs else rng.choice(legal))
     assert loads(dumps(match)) == match
-    assert len(match.score.points) == players
+    assert isinstance(match.score, GameScore) and len(match.score.points) == players
     if match.is_over:
-        settlement = match.score.settlement() if hasattr(match.score, "settlement") else None
-        assert settlement is not None and settlement.worth == sum(settlement.amounts)
+        settlement = match.score.settlement()
+        assert settlement.worth == sum(settlement.amounts) and settlement.amounts[settlement.winner] == 0
 
 
 def test_other_seats_knock_shows_face_down() -> None:
