@@ -35,7 +35,7 @@ class ScriptedInput(io.StringIO):
         return line + "\n"
 
 
-ANY_MOVE = ["gin", "k", "big gin", "wall", "pass", "s"] + [f"d {c}" for c in CARDS] + ["decline"]
+ANY_MOVE = ["gin", "k", "big gin", "wall", "pass", "s"] + [f"d {c}" for c in CARDS] + ["decline", ""]
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -189,3 +189,62 @@ def test_closed_output_pipe_ends_quietly() -> None:
     errors = child.stderr.read()
     child.stderr.close()
     assert b"Traceback" not in errors
+
+
+def test_play_three_players_to_the_end(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(sys, "stdin", ScriptedInput(ANY_MOVE, cycle=True))
+    save = tmp_path / "three.json"
+    code, out, _ = run(["play", "--players", "3", "--seed", "5", "--level", "easy", "--target", "40", "--ascii", "--save", str(save)], capsys)
+    assert code == 0
+    assert "against 2 computer players" in out
+    assert "Computer 1: 7 cards" in out and "Computer 2: " in out
+    assert "Score: You 0, Computer 1 0, Computer 2 0 (game to 40)" in out
+    assert "the game is worth" in out
+    match = loads(save.read_text())
+    assert isinstance(match, Match) and match.players == 3 and match.is_over
+    assert json.loads(save.read_text())["players"] == ["You", "Computer 1", "Computer 2"]
+    code, out, _ = run(["replay", "--ascii", str(save)], capsys)
+    assert code == 0 and "Hand 1: " in out and "  Computer 2: " in out and "You deals" not in out
+    assert "Final score: You" in out and "the game is worth" in out
+
+
+def test_play_four_players_shows_every_opponent(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", ScriptedInput(["pass", "s", "quit"]))
+    code, out, _ = run(["play", "--players", "4", "--seed", "2", "--ascii"], capsys)
+    assert code == 0
+    for n in (1, 2, 3):
+        assert f"Computer {n}: " in out
+    assert "Goodbye." in out
+
+
+def test_score_with_defenders_in_turn_order(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["score", "--knocker", "9h Th Jh 4s 4d 4c 6d", "--defender", "8h 2s 3s Ks Kc Qd 5c",
+            "--defender", "7h Qh As Ad Ac 2d 3c", "--upcard", "7c"]
+    code, out, _ = run(argv, capsys)
+    assert code == 0
+    assert "Defender 1's layoffs: 8h on [9h Th Jh]" in out
+    assert "Defender 2's layoffs: 7h on [8h 9h Th Jh], Qh on [7h 8h 9h Th Jh]" in out
+    assert "Undercut! Defender 2 scores 61" in out
+    code, out, _ = run(argv + ["--json"], capsys)
+    data = json.loads(out)
+    assert data["points"] == 61 and data["scorer"] == 2 and len(data["hands"]) == 3
+
+
+def test_simulate_three_and_four_players(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["simulate", "--games", "3", "--players", "medium,easy,random", "--rules", "standard+game_target=30", "--json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert data["players"] == ["medium", "easy", "random"] and sum(data["wins"]) == 3
+    assert len(data["points"]) == 3 and sum(data["points"]) == 0
+    code, out, err = run(["simulate", "--games", "4", "--players", "random,random,random,random", "--rules", "oklahoma+game_target=20"], capsys)
+    assert code == 0 and "random #1 won" in out and "random #4 won" in out
+
+
+def test_solve_takes_the_sizes_of_the_supported_games(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["solve", "As 2s 3s 4s 9d 9h 9c 9s"], capsys)
+    assert code == 0 and "big gin: all 8 cards meld" in out
+    code, out, _ = run(["solve", "As 2s 3s 9d 9h 9c 5s"], capsys)
+    assert code == 0 and "deadwood: 5" in out
+    for cards in ["", "As", "As 2s 3s 4s 5s 6s 7s 8s 9s", "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs"]:
+        code, _, err = run(["solve", cards], capsys)
+        assert code == 2 and "expected 7 or 8" in err

@@ -34,7 +34,7 @@ from ginrummy import (
     to_dict,
 )
 
-PRESET_NAMES = list(PRESETS)
+PRESET_NAMES = [name for name, rules in PRESETS.items() if not rules.hollywood]  # Hollywood is two-player
 
 
 def rules_for(preset: str, players: int) -> Rules:

@@ -41,7 +41,7 @@ TABLE: dict[str, dict[str, object]] = {
     "game_bonus": dict.fromkeys(PRESETS, 100),
     "box_bonus": {"oklahoma": 25, "standard": 25, "classic": 20, "straight": 25, "tournament": 25},
     "shutout": {"oklahoma": "double", "standard": "double", "classic": "game_bonus_x2", "straight": "double", "tournament": "double"},
-    "hollywood": dict.fromkeys(PRESETS, False),
+    "hollywood": {name: name == "hollywood" for name in PRESETS},
 }
 
 
@@ -49,11 +49,18 @@ TABLE: dict[str, dict[str, object]] = {
 def test_presets_match_the_rule_book_table(knob: str) -> None:
     for preset, value in TABLE[knob].items():
         assert getattr(PRESETS[preset], knob) == value, (preset, knob)
+        if preset == "standard" and knob != "hollywood":
+            assert getattr(PRESETS["hollywood"], knob) == value, ("hollywood", knob)
 
 
 def test_default_preset_is_oklahoma() -> None:
     assert Rules() == PRESETS["oklahoma"] == find_rules("oklahoma")
-    assert list(PRESETS) == ["oklahoma", "standard", "classic", "straight", "tournament"]
+    assert list(PRESETS) == ["oklahoma", "standard", "classic", "straight", "tournament", "hollywood"]
+
+
+def test_hollywood_preset_is_standard_scored_three_games_at_once() -> None:
+    assert find_rules("Hollywood") == attrs.evolve(PRESETS["standard"], hollywood=True)
+    assert str(find_rules("hollywood")) == "hollywood"
 
 
 @pytest.mark.parametrize(
@@ -188,9 +195,10 @@ def test_preset_table_has_a_row_per_knob_and_a_column_per_preset() -> None:
     from ginrummy.rules import preset_table
 
     lines = preset_table().splitlines()
-    assert lines[0] == "| Knob | oklahoma | standard | classic | straight | tournament |"
+    assert lines[0] == "| Knob | oklahoma | standard | classic | straight | tournament | hollywood |"
     rows = {line.split("|")[1].strip(" `"): [c.strip() for c in line.split("|")[2:-1]] for line in lines[2:]}
     assert set(rows) == set(Rules().to_dict())
-    assert rows["knock_limit"] == ["—", "10", "10", "0", "10"]
-    assert rows["wall_rule"] == ["void", "void", "void", "void", "fiftieth_card"]
-    assert rows["big_gin"] == ["on", "on", "off", "on", "on"]
+    assert rows["knock_limit"] == ["—", "10", "10", "0", "10", "10"]
+    assert rows["wall_rule"] == ["void", "void", "void", "void", "fiftieth_card", "void"]
+    assert rows["big_gin"] == ["on", "on", "off", "on", "on", "on"]
+    assert rows["hollywood"] == ["off", "off", "off", "off", "off", "on"]

@@ -308,7 +308,7 @@ def test_showdown_rejects_bad_input() -> None:
 def test_result_can_be_repriced_under_every_preset() -> None:
     result = knock("Kc Kd Kh Ks Qc Qd Qh 2d 3c 2c")
     assert {name: result.points_under(r) for name, r in PRESETS.items()} == {
-        "oklahoma": 26, "standard": 26, "classic": 11, "straight": 26, "tournament": 26
+        "oklahoma": 26, "standard": 26, "classic": 11, "straight": 26, "tournament": 26, "hollywood": 26
     }
 
 

@@ -29,6 +29,7 @@ from .errors import (
     IllegalActionError,
     InvalidHandError,
     InvalidMeldError,
+    PlayerError,
     RulesError,
     SchemaError,
 )
@@ -122,6 +123,7 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "PassUpcard",
+    "PlayerError",
     "Phase",
     "PlayerView",
     "PRESETS",

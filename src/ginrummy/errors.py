@@ -15,6 +15,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidHandError",
     "InvalidMeldError",
+    "PlayerError",
     "RulesError",
     "SchemaError",
 ]
@@ -76,3 +77,8 @@ class RulesError(GinRummyError, ValueError):
 
 class SchemaError(GinRummyError, ValueError):
     """A serialised document that is malformed, tampered with or of another version."""
+
+
+class PlayerError(GinRummyError, ValueError):
+    """Computer players set up wrongly: an unknown level, a number of players that does
+    not fit the rules, or a tournament of fewer than one game."""

@@ -367,9 +367,11 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
         ),
         "straight": attrs.evolve(_STANDARD, knock_limit=0),
         "tournament": attrs.evolve(_STANDARD, wall_rule=WallRule.FIFTIETH_CARD, game_target=250),
+        "hollywood": attrs.evolve(_STANDARD, hollywood=True),
     }
 )
-"""The named presets of the rule book, ``oklahoma`` (the default) first."""
+"""The named presets of the rule book, ``oklahoma`` (the default) first; ``hollywood`` is
+the standard preset scored three games at once, as players know it."""
 
 _ALIASES: Final = {
     "okie": "oklahoma",

@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TypeVar, Union
 
 from typing_extensions import TypeAlias
@@ -55,11 +55,18 @@ def _hand_record(state: GameState) -> dict[str, object]:
     return {"deck": _deck_text(state), "dealer": state.dealer, "actions": [str(a) for a in state.history]}
 
 
-def to_dict(value: Serializable | PlayerView) -> dict[str, object]:
+def to_dict(value: Serializable | PlayerView, *, names: Sequence[str] | None = None) -> dict[str, object]:
     """A JSON-ready document for ``value``.
 
+    ``names`` (one per seat) labels the players of a :class:`GameState` or
+    :class:`Match` record under the key ``"players"``; loading checks and ignores it.
     :class:`PlayerView` documents are for sending to clients and cannot be loaded back.
     """
+    if names is not None:
+        if not isinstance(value, (GameState, Match)):
+            raise TypeError(f"names label the players of a game record, not of {type(value).__name__}")
+        _check_names(list(names), value.rules.players, "names")
+        return to_dict(value) | {"players": list(names)}
     if isinstance(value, Rules):
         return _head("rules") | {"rules": value.to_dict()}
     if isinstance(value, GameState):
@@ -75,6 +82,11 @@ def to_dict(value: Serializable | PlayerView) -> dict[str, object]:
     if isinstance(value, PlayerView):
         return _head("view") | _view_body(value)
     raise TypeError(f"cannot serialise {type(value).__name__}: expected Rules, GameState, Match, HandResult or PlayerView")
+
+
+def _check_names(names: object, players: int, where: str) -> None:
+    if not isinstance(names, list) or len(names) != players or not all(isinstance(n, str) for n in names):
+        raise SchemaError(f"{where}: 'players' must list {players} names, one per seat, not {names!r}")
 
 
 def _result_body(result: HandResult) -> dict[str, object]:
@@ -196,6 +208,8 @@ def from_dict(data: Mapping[str, object]) -> Serializable:
         readable = " or ".join(str(v) for v in _READABLE)
         raise SchemaError(f"unsupported document version {version!r}: this library reads version {readable} (a whole number)")
     kind = data.get("type")
+    if "players" in data and kind in ("state", "match"):
+        _check_names(data["players"], _rules(data, f"{kind} document").players, f"{kind} document")
     if kind == "rules":
         return _rules(data, "rules document")
     if kind == "state":
@@ -280,9 +294,9 @@ def _load_result(data: Mapping[str, object]) -> HandResult:
     return rebuilt
 
 
-def dumps(value: Serializable, *, indent: int | None = None) -> str:
+def dumps(value: Serializable, *, indent: int | None = None, names: Sequence[str] | None = None) -> str:
     """The JSON text of :func:`to_dict`."""
-    return json.dumps(to_dict(value), indent=indent, ensure_ascii=False)
+    return json.dumps(to_dict(value, names=names), indent=indent, ensure_ascii=False)
 
 
 def loads(text: str | bytes) -> Serializable:

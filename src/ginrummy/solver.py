@@ -256,7 +256,7 @@ def _check_limit(knock_limit: int) -> None:
 def knock_options(
     cards: CardsLike, *, knock_limit: int, excluded: CardsLike = ()
 ) -> tuple[KnockOption, ...]:
-    """Every legal knock from an 11-card holding, least deadwood first.
+    """Every legal knock from a holding after the draw (11 cards, or 8 with three or four players), least deadwood first.
 
     Each discard is tried in turn (the exact way: dropping the highest deadwood
     card of the best 11-card melding misses some gins). ``excluded`` holds cards
@@ -268,9 +268,10 @@ def knock_options(
     if type(knock_limit) is not int or not 0 <= knock_limit <= 10:
         _check_limit(knock_limit)
     mask = cards._mask if type(cards) is Hand else _mask_of(cards)
-    if mask.bit_count() != 11:
+    if mask.bit_count() not in (8, 11):
         raise InvalidHandError(
-            f"knock_options needs 11 cards (10 kept and the discard), got {mask.bit_count()}: {Hand.from_mask(mask)}"
+            f"knock_options needs 11 cards (10 kept and the discard), or 8 with three or four players; "
+            f"got {mask.bit_count()}: {Hand.from_mask(mask)}"
         )
     # A discard lowers deadwood by at most its value (10 at most), and sets lower the
     # run-only deadwood by at most their points: when even that lower bound is over the
@@ -293,14 +294,14 @@ def knock_options(
 
 
 def is_big_gin(cards: CardsLike) -> bool:
-    """True when all 11 cards form melds (big gin).
+    """True when all 11 cards (8 with three or four players) form melds (big gin).
 
     >>> is_big_gin("As 2s 3s 4s 5h 5d 5c 9c Tc Jc Qc")
     True
     """
     mask = _mask_of(cards)
-    if mask.bit_count() != 11:
-        raise InvalidHandError(f"big gin needs 11 cards, got {mask.bit_count()}: {Hand.from_mask(mask)}")
+    if mask.bit_count() not in (8, 11):
+        raise InvalidHandError(f"big gin needs 11 cards (8 with three or four players), got {mask.bit_count()}: {Hand.from_mask(mask)}")
     return deadwood_of_mask(mask) == 0
 
 

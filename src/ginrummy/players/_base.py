@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, PlayerError
 from ..state import GameState, Match, PlayerView
 
 __all__ = ["LEVELS", "Player", "make_player", "play_hand", "play_match"]
@@ -34,10 +34,14 @@ def _ask(player: Player, view: PlayerView, legal: Sequence[Action]) -> Action:
     return action
 
 
+def _check_players(players: Sequence[Player], seats: int) -> None:
+    if len(players) != seats:
+        raise PlayerError(f"these rules seat {seats} players, but {len(players)} were given: give one player per seat")
+
+
 def play_hand(state: GameState, players: Sequence[Player]) -> GameState:
     """Play ``state`` to the end of the hand, seat ``i`` played by ``players[i]``."""
-    if len(players) != 2:
-        raise ValueError(f"expected 2 players, got {len(players)}")
+    _check_players(players, state.players)
     while not state.is_over:
         seat = state.to_play
         assert seat is not None
@@ -48,8 +52,7 @@ def play_hand(state: GameState, players: Sequence[Player]) -> GameState:
 
 def play_match(match: Match, players: Sequence[Player], *, max_hands: int = 10_000) -> Match:
     """Play ``match`` to the end of the game; raises ``RuntimeError`` after ``max_hands`` hands."""
-    if len(players) != 2:
-        raise ValueError(f"expected 2 players, got {len(players)}")
+    _check_players(players, match.players)
     while not match.is_over:
         if match.state.is_over:
             if match.hand_number >= max_hands:
@@ -83,4 +86,4 @@ def make_player(level: str, *, seed: int | None = None, time_budget: float = 0.0
         return MediumPlayer()
     if name == "hard":
         return HardPlayer(seed=seed, time_budget=time_budget)
-    raise ValueError(f"unknown player level {level!r}: expected one of {', '.join(LEVELS)}")
+    raise PlayerError(f"unknown player level {level!r}: expected one of {', '.join(LEVELS)}")

@@ -19,8 +19,9 @@ from ..actions import (
     TakeUpcard,
     TakeWallDiscard,
 )
-from ..cards import Card, Hand
-from .._masks import best_layoff_choice, best_partition, deadwood_of_mask, discard_deadwood_of_mask
+from ..cards import Card
+from .._masks import best_partition, deadwood_of_mask, discard_deadwood_of_mask, points_of, sequential_layoffs
+from .._price import price_hand
 from ..state import Phase, PlayerView
 
 __all__ = ["EasyPlayer", "HardPlayer", "MediumPlayer", "RandomPlayer"]
@@ -214,20 +215,28 @@ class HardPlayer:
         return dw - self.potential_weight * gain / len(unseen)
 
     def _danger(self, card: int, view: PlayerView) -> float:
-        """How likely the opponent wants ``card`` (0-1), from what they took and threw."""
-        known = view.opponent_known.mask
+        """How likely the next player wants ``card`` (0-1), from what it took and what was thrown.
+
+        Only the player on this one's left can take a discard, so its known cards weigh
+        fully; with three or four players, the others' weigh a little (they may feed or
+        lay off on the same melds later).
+        """
+        nxt = view.known[view.next_seat].mask
+        rest = view.opponent_known.mask & ~nxt
         i = card.bit_length() - 1
         rank, base = i % 13, i - i % 13
         column = sum(1 << (13 * s + rank) for s in range(4)) & ~card
         near1 = sum(1 << (base + rank + d) for d in (-1, 1) if 0 <= rank + d < 13)
         near2 = sum(1 << (base + rank + d) for d in (-2, 2) if 0 <= rank + d < 13)
-        if (deadwood_of_mask(known | card) < Hand.from_mask(known | card).value) and known:
+        if nxt and deadwood_of_mask(nxt | card) < points_of(nxt | card):
             return 1.0
         danger = 0.0
-        if known & (column | near1):
+        if nxt & (column | near1):
             danger += 0.6
-        if known & near2:
+        if nxt & near2:
             danger += 0.2
+        if rest & (column | near1):
+            danger += 0.15
         if self._thrown & (column | near1):
             danger *= 0.5
         unseen = view.unseen.mask
@@ -243,35 +252,56 @@ class HardPlayer:
                 best_value, best_card = value, bit
         return best_value, best_card
 
-    def _opponent_draws(self, view: PlayerView) -> int:
-        return sum(
-            1 for seat, a in view.history if seat != view.seat and isinstance(a, (DrawStock, DrawDiscard, TakeUpcard))
-        )
+    @staticmethod
+    def _draws_by_seat(view: PlayerView) -> dict[int, int]:
+        draws = dict.fromkeys(view.opponents, 0)
+        for seat, a in view.history:
+            if seat != view.seat and isinstance(a, (DrawStock, DrawDiscard, TakeUpcard)):
+                draws[seat] += 1
+        return draws
 
     def _knock_outcomes(self, view: PlayerView, kept: int) -> tuple[float, float]:
-        """(expected points, undercut probability) of knocking with ``kept`` now."""
+        """(expected points, undercut probability) of knocking with ``kept`` now.
+
+        Every opponent's hidden cards are sampled from the unseen cards, improved for the
+        turns it has had, and the defenders then lay off in turn; each outcome is priced
+        under the rules in play (bonuses, spade doubling, the tie rule).
+        """
         melds, dead = best_partition(kept)
-        d = Hand.from_mask(dead).value
-        known = view.opponent_known.mask
+        d = points_of(dead)
+        opponents = view.opponents
+        known = [view.known[s].mask for s in opponents]
+        need = [view.card_counts[s] - k.bit_count() for s, k in zip(opponents, known)]
+        draws = self._draws_by_seat(view)
+        extra = [min(draws[s], 6) for s in opponents]
         pool = _bits(view.unseen.mask & ~kept)
-        need = view.opponent_card_count - known.bit_count()
-        extra = min(self._opponent_draws(view), 6)
-        if need < 0 or len(pool) < need:
+        if min(need) < 0 or len(pool) < sum(need):
             return 0.0, 0.0
+        spare = len(pool) - sum(need)
+        extra = [min(e, spare // len(opponents)) for e in extra]
         deadline = time.perf_counter() + self.time_budget * 0.8
         total, undercuts, n = 0.0, 0, 0
         for _ in range(self.samples):
-            take = min(len(pool), need + extra)
-            sample = known | sum(self.rng.sample(pool, take))
-            for _ in range(take - need):
-                sample = min((sample ^ b for b in _bits(sample & ~known)), key=deadwood_of_mask)
-            defender = best_layoff_choice(melds, sample)[0]
+            chosen = self.rng.sample(pool, sum(need) + sum(extra))
+            hands, at = [], 0
+            for k, count, more in zip(known, need, extra):
+                sample = k | sum(chosen[at : at + count + more])
+                at += count + more
+                for _ in range(more):
+                    sample = min((sample ^ b for b in _bits(sample & ~k)), key=deadwood_of_mask)
+                hands.append(sample)
             if d == 0:
-                total += defender + 25
-            elif defender > d:
-                total += defender - d
+                deadwoods = [deadwood_of_mask(h) for h in hands]
             else:
-                total -= d - defender + 25
+                deadwoods = [choice[0] for choice in sequential_layoffs(melds, hands)]
+            score = price_hand(
+                view.rules, view.upcard, big_gin=False, knocker=view.seat, knocker_deadwood=d,
+                defenders=list(zip(opponents, deadwoods)),
+            )
+            if score.scorer == view.seat:
+                total += score.points
+            elif score.scorer is not None:
+                total -= score.points
                 undercuts += 1
             n += 1
             if time.perf_counter() > deadline:

@@ -9,12 +9,13 @@ from concurrent.futures import Executor
 
 import attrs
 
+from ..errors import PlayerError
 from ..rules import Rules
 from ..scoring import GameScore, Hollywood
 from ..state import Match
 from ._base import Player, make_player, play_match
 
-__all__ = ["MatchSummary", "TournamentResult", "run_tournament", "wilson_interval"]
+__all__ = ["MatchSummary", "TournamentResult", "run_tournament", "summarize", "wilson_interval"]
 
 PlayerSpec = str | Callable[[int], Player]
 """A level name for :func:`make_player`, or a picklable factory ``seed -> Player``."""
@@ -38,29 +39,39 @@ def wilson_interval(wins: int, games: int, *, z: float = 1.96) -> tuple[float, f
 
 @attrs.frozen
 class MatchSummary:
-    """The outcome of one game of a tournament, seen from the first listed player."""
+    """The outcome of one game of a tournament, seen from the players as listed."""
 
-    first_won: bool
-    """True when the first player of the pairing won the game."""
+    winner: int
+    """Index (in the tournament's list of players) of the player who won the game."""
     hands: int
     """Hands played, void hands included."""
     actions: int
     """Actions played in all hands."""
     endings: tuple[tuple[str, int], ...]
     """How the hands ended: (end reason, count)."""
-    worth: int
-    """The settlement's worth for the first player (negative when it lost)."""
+    worths: tuple[int, ...]
+    """Per listed player, the settlement's worth to it (what it won, or minus what it paid)."""
+
+    @property
+    def first_won(self) -> bool:
+        """True when the first player of the list won the game."""
+        return self.winner == 0
+
+    @property
+    def worth(self) -> int:
+        """The settlement's worth for the first player (negative when it lost)."""
+        return self.worths[0]
 
 
 @attrs.frozen
 class TournamentResult:
-    """Aggregated outcomes of a tournament between two players."""
+    """Aggregated outcomes of a tournament between two to four players."""
 
-    players: tuple[str, str]
-    """Names of the two players."""
+    players: tuple[str, ...]
+    """Names of the players, as listed (a name given twice is numbered: ``"random #2"``)."""
     games: int
     """Games played."""
-    wins: tuple[int, int]
+    wins: tuple[int, ...]
     """Games won by each player."""
     endings: dict[str, int]
     """Hands by end reason."""
@@ -70,6 +81,8 @@ class TournamentResult:
     """Actions played."""
     points: int
     """Total settlement worth for the first player."""
+    worths: tuple[int, ...] = ()
+    """Total settlement worth for each player."""
 
     @property
     def win_rate(self) -> float:
@@ -81,6 +94,10 @@ class TournamentResult:
         """The 95% Wilson interval of :attr:`win_rate`."""
         return wilson_interval(self.wins[0], self.games)
 
+    def interval_of(self, index: int) -> tuple[float, float]:
+        """The 95% Wilson interval of player ``index``'s win rate."""
+        return wilson_interval(self.wins[index], self.games)
+
     @property
     def average_hand_length(self) -> float:
         """Mean actions per hand."""
@@ -88,59 +105,77 @@ class TournamentResult:
 
     def describe(self) -> str:
         """A few lines for people."""
-        low, high = self.interval
-        a, b = self.players
-        lines = [
-            f"{a} vs {b}: {self.games} games",
-            f"{a} won {self.wins[0]} ({self.win_rate:.1%}, 95% CI {low:.1%}-{high:.1%}); {b} won {self.wins[1]}",
-            "hands: " + ", ".join(f"{k} {v}" for k, v in sorted(self.endings.items())) + f" ({self.hands} in all)",
-            f"average hand length: {self.average_hand_length:.1f} actions; {a}'s net worth {self.points:+d}",
-        ]
+        names = self.players
+        lines = [" vs ".join(names) + f": {self.games} games"]
+        parts = []
+        for index, name in enumerate(names):
+            low, high = self.interval_of(index)
+            rate = self.wins[index] / self.games if self.games else 0.0
+            parts.append(f"{name} won {self.wins[index]} ({rate:.1%}, 95% CI {low:.1%}-{high:.1%})")
+        lines.append("; ".join(parts))
+        lines.append("hands: " + ", ".join(f"{k} {v}" for k, v in sorted(self.endings.items())) + f" ({self.hands} in all)")
+        lines.append(f"average hand length: {self.average_hand_length:.1f} actions; {names[0]}'s net worth {self.points:+d}")
         return "\n".join(lines)
 
 
-def _name(spec: PlayerSpec) -> str:
-    return spec if isinstance(spec, str) else str(getattr(spec, "__name__", "player"))
+def _names(specs: Sequence[PlayerSpec]) -> tuple[str, ...]:
+    raw = [spec if isinstance(spec, str) else str(getattr(spec, "__name__", "player")) for spec in specs]
+    out = []
+    for index, name in enumerate(raw):
+        if raw.count(name) > 1:
+            name = f"{name} #{raw[: index + 1].count(name)}"
+        out.append(name)
+    return tuple(out)
 
 
 def _make(spec: PlayerSpec, seed: int) -> Player:
     return make_player(spec, seed=seed) if isinstance(spec, str) else spec(seed)
 
 
-def _play_one(first: PlayerSpec, second: PlayerSpec, rules: Rules, seed: int, game: int) -> MatchSummary:
-    a = _make(first, seed * 1_000_003 + 2 * game)
-    b = _make(second, seed * 1_000_003 + 2 * game + 1)
-    # Duplicate format: games 2k and 2k+1 are dealt the same cards with the seats
-    # swapped, so luck of the deal largely cancels between the two players.
-    first_seat = game % 2
-    players = [a, b] if first_seat == 0 else [b, a]
-    match = play_match(Match.new(rules, seed=f"{seed}:{game // 2}"), players)
+def _play_one(specs: Sequence[PlayerSpec], rules: Rules, seed: int, game: int) -> MatchSummary:
+    n = len(specs)
+    made = [_make(spec, seed * 1_000_003 + n * game + i) for i, spec in enumerate(specs)]
+    # Duplicate format: games nk .. nk+n-1 are dealt the same cards with the seats
+    # rotated, so luck of the deal largely cancels between the players.
+    shift = game % n
+    seat_of = [(i + shift) % n for i in range(n)]  # listed player i sits at seat_of[i]
+    players: list[Player] = [made[0]] * n
+    for i, seat in enumerate(seat_of):
+        players[seat] = made[i]
+    match = play_match(Match.new(rules, seed=f"{seed}:{game // n}"), players)
     states = (*match.finished, match.state)
     endings = Counter(s.result.reason.value for s in states if s.result is not None)
     score = match.score
+    by_seat = [0] * n
     if isinstance(score, GameScore):
         settlement = score.settlement()
-        won = settlement.winner == first_seat
-        worth = settlement.worth if won else -settlement.worth
+        winner_seat = settlement.winner
+        for seat, amount in enumerate(settlement.amounts):
+            by_seat[seat] -= amount
+            by_seat[winner_seat] += amount
     else:
         assert isinstance(score, Hollywood)
-        worth = 0
         for s in score.settlements():
             if s is not None:
-                worth += s.worth if s.winner == first_seat else -s.worth
-        won = worth > 0
-    actions = sum(len(s.history) for s in states)
-    return MatchSummary(won, len(states), actions, tuple(sorted(endings.items())), worth)
+                loser = 1 - s.winner
+                by_seat[s.winner] += s.worth
+                by_seat[loser] -= s.worth
+        winner_seat = max(range(n), key=lambda seat: by_seat[seat])
+    actions = sum(s.history_length for s in states)
+    return MatchSummary(
+        seat_of.index(winner_seat), len(states), actions, tuple(sorted(endings.items())),
+        tuple(by_seat[seat] for seat in seat_of),
+    )
 
 
-def _play_chunk(first: PlayerSpec, second: PlayerSpec, rules: Rules, seed: int, games: Sequence[int]) -> list[MatchSummary]:
-    return [_play_one(first, second, rules, seed, g) for g in games]
+def _play_chunk(specs: Sequence[PlayerSpec], rules: Rules, seed: int, games: Sequence[int]) -> list[MatchSummary]:
+    return [_play_one(specs, rules, seed, g) for g in games]
 
 
 def run_tournament(
     first: PlayerSpec,
     second: PlayerSpec,
-    *,
+    *others: PlayerSpec,
     games: int,
     rules: Rules | None = None,
     seed: int = 0,
@@ -148,10 +183,12 @@ def run_tournament(
     chunk_size: int = 10,
     progress: Callable[[int, int], None] | None = None,
 ) -> TournamentResult:
-    """Play ``games`` games between two players; return the totals.
+    """Play ``games`` games between two to four players; return the totals.
 
-    Games are played in duplicate: games ``2k`` and ``2k + 1`` get the same deals with
-    the seats swapped, which cancels much of the luck of the cards (use an even number).
+    Give as many players as the rules seat (``Rules(players=3)`` takes three). Games
+    are played in duplicate: each block of as many games as there are players gets the
+    same deals with the seats rotated, which cancels much of the luck of the cards
+    (use a multiple of the number of players).
 
     Players are level names (``"hard"``) or picklable factories ``seed -> Player``.
     Give any :class:`concurrent.futures.Executor` (a ``ProcessPoolExecutor``, or a
@@ -159,32 +196,53 @@ def run_tournament(
     parallel; results do not depend on the executor. ``progress(done, total)`` is
     called as games finish.
     """
-    if games < 1:
-        raise ValueError(f"games must be at least 1, got {games}")
     rules = Rules() if rules is None else rules
+    specs = (first, second, *others)
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise PlayerError(f"games={games!r} is not allowed: a tournament plays at least 1 game")
+    if len(specs) != rules.players:
+        raise PlayerError(
+            f"these rules seat {rules.players} players, but {len(specs)} were given: give one player per seat"
+        )
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise PlayerError(f"chunk_size={chunk_size!r} is not allowed: expected a whole number of at least 1")
+    for spec in specs:
+        if isinstance(spec, str):
+            make_player(spec)  # an unknown level fails here, before any game
     chunks = [list(range(i, min(i + chunk_size, games))) for i in range(0, games, chunk_size)]
     summaries: list[MatchSummary] = []
     if executor is None:
         for chunk in chunks:
-            summaries.extend(_play_chunk(first, second, rules, seed, chunk))
+            summaries.extend(_play_chunk(specs, rules, seed, chunk))
             if progress is not None:
                 progress(len(summaries), games)
     else:
-        futures = [executor.submit(_play_chunk, first, second, rules, seed, chunk) for chunk in chunks]
+        futures = [executor.submit(_play_chunk, specs, rules, seed, chunk) for chunk in chunks]
         for future in futures:
             summaries.extend(future.result())
             if progress is not None:
                 progress(len(summaries), games)
-    wins = sum(1 for s in summaries if s.first_won)
+    return summarize(_names(specs), summaries)
+
+
+def summarize(names: Sequence[str], summaries: Sequence[MatchSummary]) -> TournamentResult:
+    """The :class:`TournamentResult` of games already played (as listed in ``names``)."""
+    n = len(names)
+    wins = [0] * n
+    worths = [0] * n
     endings: Counter[str] = Counter()
     for s in summaries:
+        wins[s.winner] += 1
+        for i, w in enumerate(s.worths):
+            worths[i] += w
         endings.update(dict(s.endings))
     return TournamentResult(
-        players=(_name(first), _name(second)),
-        games=games,
-        wins=(wins, games - wins),
+        players=tuple(names),
+        games=len(summaries),
+        wins=tuple(wins),
         endings=dict(endings),
         hands=sum(s.hands for s in summaries),
         actions=sum(s.actions for s in summaries),
-        points=sum(s.worth for s in summaries),
+        points=worths[0],
+        worths=tuple(worths),
     )

@@ -1,0 +1,215 @@
+"""``ginrummy solve``, ``score``, ``simulate`` and ``replay``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import TextIO
+
+import attrs
+
+from ginrummy import (
+    Card,
+    GameScore,
+    GameState,
+    Hand,
+    Hollywood,
+    Match,
+    SchemaError,
+    best_melding,
+    is_big_gin,
+    knock_options,
+    loads,
+    showdown,
+    to_dict,
+)
+from ginrummy.players import LEVELS, run_tournament
+
+from ._show import describe_action, show_result, show_settlement
+from ._style import style_for, verb
+
+__all__ = ["replay", "score", "simulate", "solve"]
+
+SOLVE_SIZES = (7, 8, 10, 11)
+"""Hand sizes ``solve`` takes: a hand of three or four players (7, 8 after drawing) or of two (10, 11)."""
+
+
+def solve(cards_text: str, *, limit: int, as_json: bool, out: TextIO) -> int:
+    """Best melding of a hand; knock options and big gin of a hand after drawing."""
+    hand = Hand.parse(cards_text)
+    if len(hand) not in SOLVE_SIZES:
+        print(
+            f"ginrummy solve: error: {cards_text!r} holds {len(hand)} cards: expected 7 or 8 (three or four "
+            "players) or 10 or 11 (two players)",
+            file=sys.stderr,
+        )
+        return 2
+    melding = best_melding(hand)
+    data: dict[str, object] = {
+        "cards": str(hand),
+        "melds": [str(m) for m in melding.melds],
+        "deadwood_cards": str(melding.deadwood_cards),
+        "deadwood": melding.deadwood,
+    }
+    drawn = len(hand) in (8, 11)
+    options = knock_options(hand, knock_limit=limit) if drawn else ()
+    if drawn:
+        data["knock_limit"] = limit
+        data["knock_options"] = [
+            {"discard": str(o.discard), "deadwood": o.deadwood, "melds": [str(m) for m in o.melding.melds]}
+            for o in options
+        ]
+        data["big_gin"] = is_big_gin(hand)
+    if as_json:
+        print(json.dumps(data, indent=2), file=out)
+        return 0
+    print(f"cards:    {hand}", file=out)
+    print(f"melding:  {melding}", file=out)
+    print(f"deadwood: {melding.deadwood}", file=out)
+    if drawn:
+        if data["big_gin"]:
+            print(f"big gin: all {len(hand)} cards meld", file=out)
+        if not options:
+            print(f"no knock within {limit}", file=out)
+        for option in options:
+            kind = "gin" if option.is_gin else f"knock with {option.deadwood}"
+            print(f"discard {option.discard}: {kind}  {option.melding}", file=out)
+    return 0
+
+
+def score(args: argparse.Namespace, out: TextIO) -> int:
+    """The showdown of a knocked hand: the knocker against one to three defenders in turn order."""
+    upcard = Card.parse(args.upcard)
+    defenders: list[str] = args.defender
+    rules = args.rules
+    if rules.players != len(defenders) + 1:
+        rules = attrs.evolve(rules, players=len(defenders) + 1)
+    result = showdown(args.knocker, *defenders, rules=rules, upcard=upcard)
+    if args.json:
+        print(json.dumps(to_dict(result), indent=2), file=out)
+        return 0
+    style = style_for(out, ascii_only=True)
+    print(f"rules: {rules}; upcard {upcard}: knock limit {rules.knock_limit_for(upcard)}", file=out)
+    names = ("Knocker", "Defender") if len(defenders) == 1 else ("Knocker", *(f"Defender {n}" for n in range(1, len(defenders) + 1)))
+    show_result(result, style, out, names)
+    return 0
+
+
+def simulate(args: argparse.Namespace, out: TextIO) -> int:
+    """Computer players against each other, on one or more processes."""
+    levels = [p.strip().lower() for p in args.players.split(",")]
+    if not 2 <= len(levels) <= 4 or any(level not in LEVELS for level in levels):
+        print(
+            f"ginrummy simulate: error: --players must be two to four of {', '.join(LEVELS)}, such as "
+            f"hard,medium or hard,medium,easy; got {args.players!r}",
+            file=sys.stderr,
+        )
+        return 2
+    rules = args.rules if args.rules.players == len(levels) else attrs.evolve(args.rules, players=len(levels))
+
+    def progress(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    started = time.perf_counter()
+    if args.workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.workers) as executor:
+            result = run_tournament(*levels, games=args.games, rules=rules, seed=args.seed, executor=executor, progress=progress)
+    else:
+        result = run_tournament(*levels, games=args.games, rules=rules, seed=args.seed, progress=progress)
+    elapsed = time.perf_counter() - started
+    if args.json:
+        low, high = result.interval
+        print(
+            json.dumps(
+                {
+                    "players": list(result.players),
+                    "rules": str(rules),
+                    "games": result.games,
+                    "wins": list(result.wins),
+                    "win_rate": result.win_rate,
+                    "win_rate_95ci": [low, high],
+                    "win_rate_95ci_by_player": [list(result.interval_of(i)) for i in range(len(levels))],
+                    "endings": result.endings,
+                    "points": list(result.worths),
+                    "hands": result.hands,
+                    "average_hand_length": result.average_hand_length,
+                    "seconds": round(elapsed, 3),
+                },
+                indent=2,
+            ),
+            file=out,
+        )
+    else:
+        print(result.describe(), file=out)
+    return 0
+
+
+def replay(args: argparse.Namespace, out: TextIO) -> int:
+    """Step through a saved game: every deal, action and showdown, then the result."""
+    try:
+        text = args.file.read_text(encoding="utf-8")
+    except OSError as error:
+        print(f"ginrummy replay: error: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        return 2
+    loaded = loads(text)
+    if isinstance(loaded, Match):
+        hands = [*loaded.finished, loaded.state]
+        rules = loaded.rules
+    elif isinstance(loaded, GameState):
+        hands = [loaded]
+        rules = loaded.rules
+    else:
+        print(f"ginrummy replay: error: {args.file} holds {type(loaded).__name__}, not a game record", file=sys.stderr)
+        return 2
+    names = _record_names(text, rules.players)
+    style = style_for(out, ascii_only=args.ascii)
+    game: GameScore | Hollywood = Hollywood(rules) if rules.hollywood else GameScore(rules)
+    for number, final in enumerate(hands, start=1):
+        state = GameState.new(rules, deck=final.deck_cards, dealer=final.dealer)
+        print(
+            f"Hand {number}: {verb(names[state.dealer], 'deal')}; upcard {style.card(state.upcard)}; knock limit {state.knock_limit}",
+            file=out,
+        )
+        for seat in range(rules.players):
+            print(f"  {names[seat]}: {style.cards(state.hand(seat))}", file=out)
+        for action in final.history:
+            mover = state.to_play
+            assert mover is not None
+            view = state.view(mover)
+            print("  " + describe_action(names[mover], action, view, style) + f"  [{action}]", file=out)
+            state = state.apply(action)
+            if args.pause:
+                sys.stdin.readline()
+        if state.result is not None:
+            show_result(state.result, style, out, names)
+            game = game.add(state.result)
+        print("", file=out)
+    if isinstance(game, GameScore):
+        totals = ", ".join(f"{names[s]} {p}" for s, p in enumerate(game.points))
+        print(f"Final score: {totals}", file=out)
+    if game.is_over and isinstance(loaded, Match):
+        show_settlement(loaded, out, names)
+    elif isinstance(loaded, Match):
+        where = "during" if not hands[-1].is_over else "after"
+        print(f"The game was left unfinished {where} hand {len(hands)}: nobody has won yet.", file=out)
+    return 0
+
+
+def _record_names(text: str, players: int) -> tuple[str, ...]:
+    """The player names a record carries (``ginrummy play --save`` writes them), else seat numbers."""
+    data = json.loads(text)
+    names = data.get("players") if isinstance(data, dict) else None
+    if isinstance(names, list) and len(names) == players and all(isinstance(n, str) for n in names):
+        return tuple(names)
+    if names is not None:
+        raise SchemaError(f"'players' must be {players} names, one per seat, not {names!r}")
+    return tuple(f"seat {s}" for s in range(players))
