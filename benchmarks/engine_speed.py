@@ -1,8 +1,9 @@
 """Random-vs-random complete hands per second: ginrummy, OpenSpiel and RLCard side by side.
 
 All three play Oklahoma Gin where the engine supports it (RLCard plays its own
-standard rules). Also measures the memory retained by every state of many
-playouts with tracemalloc. Peers come with the ``bench`` extra.
+standard rules); ginrummy also plays three- and four-player Oklahoma, which the
+peers do not. Also measures the memory retained by every state of many playouts
+with tracemalloc. Peers come with the ``bench`` extra.
 
 Run:  python benchmarks/engine_speed.py [--seconds S]
 """
@@ -102,6 +103,9 @@ def main() -> None:
     rng = random.Random(2026)
     ours = hands_per_second(ginrummy_hand(rng, Rules()), args.seconds)
     print(f"ginrummy (Oklahoma):           {ours:8.0f} hands/s")
+    for players in (3, 4):
+        more = hands_per_second(ginrummy_hand(rng, Rules(players=players)), args.seconds)
+        print(f"ginrummy (Oklahoma, {players} players): {more:8.0f} hands/s")
     spiel = openspiel_hand(rng)
     if spiel is None:
         print("OpenSpiel: not installed (pip install '.[bench]')")

@@ -43,6 +43,6 @@ doctest_global_setup = "import ginrummy\nfrom ginrummy import *"
 nitpicky = True
 nitpick_ignore_regex = [
     (r"py:.*", r"(collections\.abc|concurrent\.futures|hypothesis|attrs|typing|typing_extensions|random|enum)(\..*)?"),
-    (r"py:.*", r"_Node"),  # the private history cell type of GameState.node
+    (r"py:.*", r"ginrummy\.state\._history\.Step"),  # the private history cell type of GameState.node
     (r"py:.*", r"(int|str|bool|float|object|bytes|type|list|dict|tuple|Exception|ValueError|TypeError|AssertionError)"),
 ]

@@ -72,7 +72,7 @@ from .solver import (
 )
 from .state import GameState, Match, Phase, PlayerView
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Action",

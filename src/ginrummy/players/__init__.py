@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ._base import LEVELS, Player, make_player, play_hand, play_match
 from ._bots import EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer
-from ._tournament import MatchSummary, TournamentResult, run_tournament, wilson_interval
+from ._tournament import MatchSummary, TournamentResult, run_tournament, summarize, wilson_interval
 
 __all__ = [
     "EasyPlayer",
@@ -30,5 +30,6 @@ __all__ = [
     "play_hand",
     "play_match",
     "run_tournament",
+    "summarize",
     "wilson_interval",
 ]
