@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ginrummy import Match, Rules, loads
+from ginrummy import Card, Hand, Match, Rules, loads
 from ginrummy.cli import main
 
 CARDS = [r + s for s in "shdc" for r in "A23456789TJQK"]
@@ -248,3 +248,128 @@ def test_solve_takes_the_sizes_of_the_supported_games(capsys: pytest.CaptureFixt
     for cards in ["", "As", "As 2s 3s 4s 5s 6s 7s 8s 9s", "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs"]:
         code, _, err = run(["solve", cards], capsys)
         assert code == 2 and "expected 7 or 8" in err
+
+
+# Issue 14: a calmer command line.
+
+
+def test_play_save_to_an_unwritable_path_exits_2_before_the_deal(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(sys, "stdin", ScriptedInput(["quit"]))
+    code, out, err = run(["play", "--seed", "1", "--save", str(tmp_path / "no" / "such" / "dir.json")], capsys)
+    assert code == 2 and "cannot write the game record" in err and "Hand 1" not in out
+    code, out, err = run(["play", "--seed", "1", "--save", str(tmp_path)], capsys)
+    assert code == 2 and "it is a directory" in err
+
+
+class _Interrupt(ScriptedInput):
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        line = super().readline(size)
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_saves_the_record_before_leaving(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(sys, "stdin", _Interrupt(["pass", "s"]))
+    save = tmp_path / "game.json"
+    code, out, _ = run(["play", "--seed", "3", "--ascii", "--save", str(save)], capsys)
+    assert code == 0 and "Saved the game record" in out and "Goodbye." in out
+    match = loads(save.read_text())
+    assert isinstance(match, Match) and match.state.history_length >= 1
+
+
+def test_wrong_phase_words_say_the_phase_and_unknown_words_list_the_help_commands(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrummy.cli._play import COMMANDS, HELP
+
+    monkeypatch.setattr(sys, "stdin", ScriptedInput(["k", "gin", "fold", "quit"]))
+    code, out, _ = run(["play", "--seed", "1", "--ascii"], capsys)
+    assert "Sorry: cannot k now: the hand is in the offer phase (legal: take, pass)" in out
+    assert "Sorry: cannot gin now: the hand is in the offer phase" in out
+    assert f"Sorry: cannot read 'fold' as a command: type {COMMANDS}." in out
+    for word in ("s", "p", "take", "pass", "d ", "k ", "gin", "big gin", "wall", "decline", "undo", "hint", "help", "quit"):
+        assert word in COMMANDS and word.strip() in HELP
+
+
+def _first_prompt_hand(out: str) -> str:
+    return next(line for line in out.splitlines() if line.startswith("Your hand:"))
+
+
+def test_the_card_drawn_is_named_and_marked(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", ScriptedInput(["pass", "s", "quit"]))
+    code, out, _ = run(["play", "--seed", "5", "--ascii", "--level", "easy"], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    said = [line for line in lines if line.startswith("You drew ")]
+    assert said, out
+    card = said[0].removeprefix("You drew ").rstrip(".")
+    hand_line = lines[lines.index(said[0]) + 1]
+    assert hand_line.startswith("Your hand:") and f"{card}*" in hand_line
+    assert Card.parse(card) in Hand.parse(hand_line.split(":", 1)[1].split("(")[0].replace("[", " ").replace("]", " ").replace("*", ""))
+
+
+def test_undo_takes_back_the_last_move_and_the_record_forgets_it(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    save = tmp_path / "undo.json"
+    monkeypatch.setattr(sys, "stdin", ScriptedInput(["undo", "pass", "undo", "quit"]))
+    code, out, _ = run(["play", "--seed", "5", "--ascii", "--level", "easy", "--save", str(save)], capsys)
+    assert code == 0
+    assert "Nothing to undo in this hand." in out and "Took back your last move." in out
+    match = loads(save.read_text())
+    assert isinstance(match, Match)
+    human_moves = [a for s, a in match.state.steps() if s == 0]
+    assert human_moves == []
+
+
+def test_hints_use_the_card_style_of_the_screen(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", ScriptedInput(["pass", "s", "hint", "quit"]))
+    code, out, _ = run(["play", "--seed", "5", "--level", "easy"], capsys)
+    hint = next(line for line in out.splitlines() if "Hint:" in line)
+    assert any(symbol in hint for symbol in "♠♥♦♣"), hint
+    monkeypatch.setattr(sys, "stdin", ScriptedInput(["pass", "s", "hint", "quit"]))
+    code, out, _ = run(["play", "--seed", "5", "--level", "easy", "--ascii"], capsys)
+    assert "Hint: discard " in out and not any(symbol in out for symbol in "♠♥♦♣")
+
+
+def test_play_help_lists_the_presets_and_hollywood_is_a_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    for name in ("oklahoma", "standard", "classic", "straight", "tournament", "hollywood"):
+        assert f"  {name} " in out
+    assert "three games scored at once" in out
+    assert Rules.parse("hollywood").hollywood
+
+
+def test_between_hands_only_enter_continues(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrummy.cli._play import _Game
+    from ginrummy.cli._style import Style
+    from ginrummy.players import make_player
+
+    match = Match.new(Rules(), seed=4)
+    pick = __import__("random").Random(4)
+    while not match.state.is_over:
+        match = match.apply(pick.choice(match.legal_actions()))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", ScriptedInput(["yes", "next", ""]))
+    game = _Game(match, [make_player("easy")] * 2, make_player("easy"), Style(fancy=False, colour=False), out, None)
+    game._between_hands()
+    assert out.getvalue().count("Press Enter to deal the next hand, or type quit to leave.") == 2
+    assert game.match.hand_number == 2
+
+
+def test_replay_marks_an_unfinished_game_and_shows_names(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    save = tmp_path / "part.json"
+    monkeypatch.setattr(sys, "stdin", ScriptedInput(["pass", "s", "quit"]))
+    run(["play", "--seed", "6", "--ascii", "--save", str(save)], capsys)
+    code, out, _ = run(["replay", "--ascii", str(save)], capsys)
+    assert code == 0 and "  You: " in out and "  The computer: " in out
+    assert "The game was left unfinished during hand 1" in out
+
+
+def test_prompt_after_everyone_passes_offers_only_the_stock(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    for seed in range(1, 40):
+        monkeypatch.setattr(sys, "stdin", ScriptedInput(["pass", "quit"]))
+        code, out, _ = run(["play", "--seed", str(seed), "--ascii", "--level", "easy"], capsys)
+        if "Draw from the stock (s): " in out:
+            assert "The computer passes the upcard." in out
+            return
+    pytest.fail("no deal in 40 where both pass")

@@ -125,7 +125,7 @@ def _shutout(value: Shutout | str) -> Shutout:
     return _to_enum(Shutout, "shutout", value)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, repr=False)
 class Rules:
     """Every rule knob of the rule book, validated on construction.
 
@@ -289,6 +289,9 @@ class Rules:
         """Knobs whose value here differs from ``other``, with the values here."""
         mine, theirs = self.to_dict(), other.to_dict()
         return {k: v for k, v in mine.items() if theirs[k] != v}
+
+    def __repr__(self) -> str:
+        return f"Rules.parse({str(self)!r})"
 
     def __str__(self) -> str:
         best_name, best_diff = "", dict[str, object]()

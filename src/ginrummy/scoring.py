@@ -438,7 +438,7 @@ def _zeros(score: GameScore) -> tuple[int, ...]:
     return (0,) * score.rules.players
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class GameScore:
     """Running score of one game: hand points, boxes, and the settlement when over.
 
@@ -460,6 +460,12 @@ class GameScore:
     """Box points per seat (boxes times the box bonus, doubled where that knob applies)."""
     results: tuple[HandResult, ...] = attrs.field(default=(), converter=_results)
     """Every hand result added, void hands included."""
+
+    def __repr__(self) -> str:
+        return (
+            f"GameScore({self.rules!r}, points={self.points}, boxes={self.boxes}, "
+            f"box_points={self.box_points}, results=<{len(self.results)} hands>)"
+        )
 
     def __attrs_post_init__(self) -> None:
         n = self.rules.players
@@ -518,7 +524,7 @@ class HollywoodColumn:
     """The seat that reached the target."""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Hollywood:
     """Hollywood scoring: three games scored at once (rule book section 1, Game).
 
@@ -535,6 +541,10 @@ class Hollywood:
     """Winning hands per seat so far."""
     results: tuple[HandResult, ...] = ()
     """Every hand result added."""
+
+    def __repr__(self) -> str:
+        columns = ", ".join(f"{c.points}{' closed' if c.closed else ''}" for c in self.columns)
+        return f"Hollywood({self.rules!r}, columns=[{columns}], wins={self.wins}, results=<{len(self.results)} hands>)"
 
     @property
     def is_over(self) -> bool:

@@ -48,7 +48,7 @@ def _mask(cards: Iterable[int]) -> int:
     return total
 
 
-@attrs.frozen(eq=True, hash=True)
+@attrs.frozen(eq=True, hash=True, repr=False)
 class GameState:
     """One hand of Gin for two to four players, from the deal to the showdown.
 
@@ -90,6 +90,10 @@ class GameState:
     """The last step of the history (internal)."""
     limit: int = -1
     """The knock limit of the hand (derived from the rules and the upcard at the deal)."""
+
+    def __repr__(self) -> str:
+        turn = "over" if self.phase is Phase.OVER else f"{self.phase.value}, seat {self.to_play_seat} to play"
+        return f"<GameState {self.rules}, dealer {self.dealer}, {turn}, {self.history_length} actions>"
 
     # ----------------------------------------------------------------- creation
 
@@ -406,7 +410,7 @@ class GameState:
         if self.phase is Phase.OVER:
             raise self.fail(f"cannot {action}: the hand is over", "hand_over")
         player = self.to_play_seat
-        if seat is not None and seat != player:
+        if seat is not None and (seat != player or type(seat) is not int):
             check_seat(seat, len(self.hands))
             raise self.fail(f"cannot {action}: it is seat {player}'s turn, not seat {seat}'s", "not_your_turn")
         handler = _HANDLERS.get(type(action))

@@ -28,7 +28,7 @@ def _check_seed(seed: object) -> int | str | None:
     )
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Match:
     """A whole game (or Hollywood session) of hands to the target, driven by ``apply``.
 
@@ -63,6 +63,10 @@ class Match:
     """Seed of the deals (each hand's deck comes from ``random.Random(f"{seed}:{n}")``)."""
     rng: RandomSource | None = attrs.field(default=None, eq=False, repr=False)
     """A generator that deals instead of the seed (``shuffle`` and ``randrange``); not saved by serialisation."""
+
+    def __repr__(self) -> str:
+        over = "over" if self.is_over else f"hand {self.hand_number}"
+        return f"<Match {self.rules}, seed {self.seed!r}, {over}, score {self.score!r}>"
 
     @classmethod
     def new(

@@ -115,10 +115,15 @@ class PlayerView:
 
     @property
     def unseen(self) -> Hand:
-        """Cards this player has not seen: the other players' hidden cards and the stock."""
+        """Cards this player has not seen: the other players' hidden cards and the stock
+        (never its own face-down knock discard)."""
         seen = self.hand.mask | self.opponent_known.mask
         for card in self.discard_pile:
             seen |= card.mask
+        if self.history:
+            seat, action = self.history[-1]
+            if seat == self.seat and isinstance(action, Knock):
+                seen |= action.card.mask
         return Hand.from_mask(Hand.deck().mask & ~seen)
 
 

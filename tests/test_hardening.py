@@ -1,0 +1,319 @@
+"""Contracts hardened in 0.2 (issue 14): each test failed on 0.1.0."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+import sys
+from pathlib import Path
+
+import attrs
+import pytest
+
+from helpers import scripted
+from ginrummy import (
+    PRESETS,
+    Card,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    EndReason,
+    GameScore,
+    GameState,
+    Hand,
+    HandResult,
+    InvalidHandError,
+    Knock,
+    Match,
+    NextHand,
+    PassUpcard,
+    Phase,
+    PlayerError,
+    Rules,
+    SchemaError,
+    TakeUpcard,
+    dumps,
+    from_dict,
+    loads,
+    showdown,
+    to_dict,
+)
+from ginrummy.players import make_player, run_tournament
+
+STANDARD = PRESETS["standard"]
+
+
+def _long_hand(actions: int) -> GameState:
+    """A legal hand of ``actions`` actions: both players keep taking the discard, so the stock never runs out."""
+    state = GameState.new(STANDARD, seed=3)
+    state = state.apply(PassUpcard()).apply(PassUpcard()).apply(DrawStock())
+    while state.history_length < actions:
+        if state.phase is Phase.DRAW:
+            state = state.apply(DrawDiscard())
+        else:
+            state = state.apply(next(a for a in state.legal_actions() if isinstance(a, Discard)))
+    return state
+
+
+# 1. states of any length
+
+
+def test_a_twenty_thousand_action_hand_works_with_the_default_recursion_limit() -> None:
+    assert sys.getrecursionlimit() == 1000  # the default: nothing below recurses per action
+    state = _long_hand(20_000)
+    twin = _long_hand(20_000)
+    assert state.history_length == 20_000 and not state.is_over
+    assert state == twin and hash(state) == hash(twin)
+    assert {state: 1}[twin] == 1
+    assert pickle.loads(pickle.dumps(state)) == state
+    assert copy.deepcopy(state) == state
+    loaded = loads(dumps(state))
+    assert loaded == state and hash(loaded) == hash(state)
+    view = state.view(0)
+    assert len(view.history) == 20_000
+    different = twin.apply(twin.legal_actions()[0])
+    assert different != state
+
+
+# 2. the face-down knock discard
+
+
+def test_the_face_down_knock_discard_is_not_known_to_be_held() -> None:
+    # Seat 1 takes the upcard Kd, later knocks with Kd face down.
+    nd = "As 2s 3s 4h 5h 6h 9c 9d 9h 2c"
+    dl = "Ks Qd Qs Jh Js Jd 8c 3d 5c 7d"
+    state = scripted(nd, dl, "Kd", "Tc 4d", rules=STANDARD)
+    state = state.apply(TakeUpcard()).apply(Discard(Card.parse("2c")))
+    assert Card.parse("Kd") in state.view(0).opponent_known
+    state = state.apply(DrawStock()).apply(Discard(Card.parse("Tc")))
+    state = state.apply(DrawStock()).apply(Knock(Card.parse("Kd")))
+    assert state.is_over
+    assert Card.parse("Kd") not in state.view(0).opponent_known
+    assert "Kd" not in json.dumps(to_dict(state.view(0))["opponent_known"])
+    assert Card.parse("Kd") not in state.view(1).unseen
+    state.validate()
+
+
+# 3. queries must not deal
+
+
+def test_checking_next_hand_does_not_deal_from_an_injected_generator() -> None:
+    def finished(rng: random.Random) -> Match:
+        match = Match.new(STANDARD, rng=rng, dealer=0)
+        pick = random.Random(4)
+        while not match.state.is_over:
+            match = match.apply(pick.choice(match.legal_actions()))
+        return match
+
+    a, b = finished(random.Random(9)), finished(random.Random(9))
+    assert a.is_legal(NextHand()) and a.is_legal(NextHand())
+    a.check(NextHand())
+    assert a.legal_actions() == (NextHand(),)
+    assert a.apply(NextHand()).state == b.apply(NextHand()).state
+
+
+def test_with_a_seed_next_hand_is_a_pure_function() -> None:
+    match = Match.new(STANDARD, seed="pure", dealer=1)
+    pick = random.Random(2)
+    while not match.state.is_over:
+        match = match.apply(pick.choice(match.legal_actions()))
+    assert match.apply(NextHand()) == match.apply(NextHand())
+
+
+# 4-7. saved games
+
+
+def _finished_match() -> Match:
+    match = Match.new(attrs.evolve(STANDARD, game_target=30), seed=5)
+    pick = random.Random(5)
+    while match.hand_number < 2:
+        match = match.apply(pick.choice(match.legal_actions()))
+    return match
+
+
+def test_next_inside_a_hands_actions_is_refused() -> None:
+    doc = to_dict(_finished_match())
+    hands = doc["hands"]
+    assert isinstance(hands, list)
+    first = dict(hands[0])
+    first["actions"] = [*first["actions"], "next"]
+    with pytest.raises(SchemaError, match="'next' is not an action within a hand"):
+        from_dict(dict(doc, hands=[first]))
+
+
+@pytest.mark.parametrize("dealer", [1.0, True, "1", -1, 2])
+def test_seats_given_as_floats_or_bools_are_refused(dealer: object) -> None:
+    with pytest.raises(InvalidHandError, match="is not a seat"):
+        GameState.new(STANDARD, seed=1, dealer=dealer)  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match="is not a seat"):
+        Match.new(STANDARD, seed=1, dealer=dealer)  # type: ignore[arg-type]
+    state = GameState.new(STANDARD, seed=1, dealer=0)
+    with pytest.raises(InvalidHandError, match="is not a seat"):
+        state.view(dealer)  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match="is not a seat"):
+        state.hand(dealer)  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match="is not a seat"):
+        state.apply(PassUpcard(), seat=dealer)  # type: ignore[arg-type]
+
+
+def test_seats_in_documents_must_be_whole_numbers() -> None:
+    state = GameState.new(STANDARD, seed=1, dealer=0)
+    doc = to_dict(state)
+    with pytest.raises(SchemaError, match="'dealer' must be int"):
+        from_dict(dict(doc, dealer=1.0))
+    with pytest.raises(SchemaError, match="'dealer' must be int"):
+        from_dict(dict(doc, dealer=True))
+    result = showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d", rules=Rules(), upcard=Card.parse("Th"))
+    rdoc = to_dict(result)
+    for knocker in (0.0, False, "0", 2):
+        with pytest.raises(SchemaError, match="'knocker' must be a seat"):
+            from_dict(dict(rdoc, knocker=knocker))
+
+
+@pytest.mark.parametrize("seed", [True, 1.5, (1, 2), b"x", [1]])
+def test_match_refuses_seeds_its_saves_cannot_hold(seed: object) -> None:
+    with pytest.raises(InvalidHandError, match="seed="):
+        Match.new(STANDARD, seed=seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", [0, -5, 2**70, "", "any text"])
+def test_accepted_seeds_round_trip(seed: int | str) -> None:
+    match = Match.new(STANDARD, seed=seed)
+    assert loads(dumps(match)) == match
+
+
+@pytest.mark.parametrize("version", [True, 1.0, 2.0, "2", 3, 0, None])
+def test_versions_are_exact_whole_numbers(version: object) -> None:
+    doc = to_dict(Rules())
+    with pytest.raises(SchemaError, match="unsupported document version"):
+        from_dict(dict(doc, version=version))
+
+
+def test_version_1_documents_still_load() -> None:
+    match = _finished_match()
+    doc = to_dict(match)
+    rules = dict(Rules().to_dict(), hand_size=10)
+    assert isinstance(doc["rules"], dict)
+    rules.update(doc["rules"])
+    old = dict(doc, version=1, rules=rules)
+    assert from_dict(old) == match
+    with pytest.raises(SchemaError, match="hand_size=7"):
+        from_dict(dict(old, rules=dict(rules, hand_size=7)))
+
+
+# 8. void hands keep the hands hidden
+
+
+def test_after_a_void_hand_the_other_hand_stays_hidden() -> None:
+    match = Match.new(STANDARD, seed=8, dealer=0)
+    state = match.state.apply(PassUpcard()).apply(PassUpcard())
+    while state.phase is Phase.DRAW:
+        card = state.stock[0]
+        state = state.apply(DrawStock()).apply(Discard(card))
+    assert state.result is not None and state.result.is_void
+    match = attrs.evolve(match, state=state, score=match.score.add(state.result))
+    for seat in (0, 1):
+        view = match.view(seat)
+        assert view.result is not None and view.result.hands[1 - seat] == Hand()
+        assert view.result.hands[seat] == state.hand(seat)
+        assert view.game is not None and view.game.results[0].hands[1 - seat] == Hand()
+        other = str(state.hand(1 - seat))
+        assert other not in json.dumps(to_dict(view))
+
+
+# 9. values keep no lists, documents cannot lie
+
+
+def test_results_and_scores_turn_lists_into_tuples() -> None:
+    result = HandResult(rules=STANDARD, upcard=Card.parse("Td"), knocker=None, hands=[Hand(), Hand()])
+    score = GameScore(STANDARD, points=[3, 4], boxes=[1, 1], box_points=[25, 25])
+    assert isinstance(result.hands, tuple) and isinstance(score.points, tuple)
+    hash(result), hash(score)
+    with pytest.raises(Exception, match="one number per player"):
+        GameScore(STANDARD, points=(1, 2, 3))
+
+
+@pytest.mark.parametrize(("key", "value"), [("reason", "gin"), ("scorer", 0), ("points", 99), ("points", 26.0), ("reason", None)])
+def test_result_documents_that_disagree_with_the_facts_are_refused(key: str, value: object) -> None:
+    result = showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d", rules=Rules(), upcard=Card.parse("Th"))
+    doc = to_dict(result)
+    assert from_dict(doc) == result
+    with pytest.raises(SchemaError, match=repr(key)):
+        from_dict(dict(doc, **{key: value}))
+
+
+def test_rules_with_missing_knobs_are_refused_in_documents() -> None:
+    doc = to_dict(GameState.new(STANDARD, seed=1))
+    rules = dict(doc["rules"])  # type: ignore[call-overload]
+    del rules["gin_bonus"]
+    with pytest.raises(SchemaError, match="lack the knob.*gin_bonus"):
+        from_dict(dict(doc, rules=rules))
+
+
+# 10. player configuration
+
+
+def test_player_configuration_mistakes_raise_player_error() -> None:
+    with pytest.raises(PlayerError, match="unknown player level 'grandmaster'"):
+        make_player("grandmaster")
+    with pytest.raises(PlayerError, match="at least 1 game"):
+        run_tournament("random", "random", games=0)
+    with pytest.raises(PlayerError, match="seat 3 players, but 2 were given"):
+        run_tournament("random", "random", games=2, rules=Rules(players=3))
+    with pytest.raises(PlayerError, match="unknown player level"):
+        run_tournament("random", "nobody", games=2)
+
+
+# 11-12. rules details
+
+
+def test_a_tie_passes_the_deal_under_alternate_but_a_void_hand_does_not() -> None:
+    rules = attrs.evolve(STANDARD, undercut_on_tie=False)
+    tie = showdown("As 2s 3s 4h 5h 6h 9c 9d 9h 8c", "Kc Kd Kh Ks Qc Qd Qh 2d 3c 3d", rules=rules, upcard=Card.parse("Td"), knocker_seat=1)
+    assert tie.reason is EndReason.TIE
+    match = Match.new(rules, seed=1, dealer=0)
+    ended = match.state.replace(phase=Phase.OVER, result=tie)
+    after = attrs.evolve(match, state=ended, score=match.score.add(tie)).apply(NextHand())
+    assert after.state.dealer == 1
+    winner = attrs.evolve(rules, next_dealer="winner")
+    match = Match.new(winner, seed=1, dealer=0)
+    after = attrs.evolve(match, state=ended, score=match.score.add(tie)).apply(NextHand())
+    assert after.state.dealer == 0
+
+
+def test_spades_double_bonuses_labels_only_what_was_doubled() -> None:
+    rules = attrs.evolve(Rules(), spades_double="bonuses")
+    knock = showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc 2d", "Ac 2s 2c Qd 2h 7c 8c 8s 9s 8d", rules=rules, upcard=Card.parse("Ts"))
+    assert knock.reason is EndReason.KNOCK
+    assert knock.score.multiplier == 1 and knock.score.doubled == "nothing"
+    assert "doubled" not in knock.describe()
+    undercut = showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d", rules=rules, upcard=Card.parse("Ts"))
+    assert undercut.score.multiplier == 2 and undercut.score.doubled == "the bonus"
+    assert undercut.points == 1 + 50 and "bonus doubled" in undercut.describe()
+    everything = showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d", rules=Rules(), upcard=Card.parse("Ts"))
+    assert everything.score.doubled == "everything" and everything.points == 52
+
+
+# 24. names and short reprs
+
+
+def test_describe_takes_names_and_reprs_stay_short() -> None:
+    result = showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d", rules=Rules(), upcard=Card.parse("Th"))
+    assert result.describe(["Ann", "Bob"]) == "Ann knocks with 10, Bob has 9: undercut: Bob scores 26"
+    with pytest.raises(TypeError, match="2 strings"):
+        result.describe(["Ann"])
+    match = _finished_match()
+    assert repr(match.score).count("Rules.parse") == 1 and len(repr(match.score)) < 200
+    assert len(repr(match)) < 300 and len(repr(match.state)) < 120
+    assert eval(repr(Rules(players=3, gin_bonus=20)), {"Rules": Rules}) == Rules(players=3, gin_bonus=20)
+
+
+def test_save_path_helper_leaves_no_file_behind(tmp_path: Path) -> None:
+    from ginrummy.cli._play import check_save_path
+
+    target = tmp_path / "record.json"
+    assert check_save_path(target) is None and not target.exists()
+    assert check_save_path(tmp_path) == "it is a directory"
+    assert check_save_path(tmp_path / "missing" / "x.json") is not None
