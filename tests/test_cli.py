@@ -329,6 +329,19 @@ def test_hints_use_the_card_style_of_the_screen(capsys: pytest.CaptureFixture[st
     assert "Hint: discard " in out and not any(symbol in out for symbol in "♠♥♦♣")
 
 
+def test_messages_use_the_card_style_of_the_screen(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrummy.cli._style import Style
+
+    fancy = Style(fancy=True, colour=False)
+    assert fancy.text("cannot discard Kc: Kc is not in your hand As 2s 'fold' Ks's") == (
+        "cannot discard K♣: K♣ is not in your hand A♠ 2♠ 'fold' Ks's"
+    )
+    monkeypatch.setattr(sys, "stdin", ScriptedInput(["pass", "s", "d Qs", "d Qh", "quit"]))
+    code, out, _ = run(["play", "--seed", "5", "--level", "easy"], capsys)
+    sorry = [line for line in out.splitlines() if "Sorry:" in line]
+    assert sorry and all("♠" in line or "♥" in line for line in sorry)
+
+
 def test_play_help_lists_the_presets_and_hollywood_is_a_preset(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["play", "--help"])

@@ -317,3 +317,21 @@ def test_save_path_helper_leaves_no_file_behind(tmp_path: Path) -> None:
     assert check_save_path(target) is None and not target.exists()
     assert check_save_path(tmp_path) == "it is a directory"
     assert check_save_path(tmp_path / "missing" / "x.json") is not None
+
+
+def test_memory_per_retained_state_stays_under_a_kibibyte() -> None:
+    import tracemalloc
+
+    rng = random.Random(1)
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    kept: list[GameState] = []
+    for seed in range(30):
+        state = GameState.new(Rules(), seed=seed)
+        kept.append(state)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+            kept.append(state)
+    per_state = (tracemalloc.get_traced_memory()[0] - before) / len(kept)
+    tracemalloc.stop()
+    assert per_state < 1024, per_state

@@ -209,10 +209,10 @@ class _Game:
                 if error.reason == "unreadable":
                     self.say(f"Sorry: cannot read {line!r} as a command: type {COMMANDS}.")
                 else:
-                    self.say(f"Sorry: {error}")
+                    self.say(f"Sorry: {self.style.text(str(error))}")
                 continue
             except GinRummyError as error:
-                self.say(f"Sorry: {error}")
+                self.say(f"Sorry: {self.style.text(str(error))}")
                 continue
             self.undo_stack.append(match)
             self.match = after

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -10,6 +11,7 @@ from ginrummy import Action, BigGin, Card, Discard, Hand, Knock, Melding
 
 __all__ = ["Style", "style_for", "table_names"]
 
+_CARD_TOKEN = re.compile(r"(?<![\w'])[A2-9TJQK][shdc](?![\w'])")
 _RED = "\033[31m"
 _BOLD = "\033[1m"
 _RESET = "\033[0m"
@@ -53,6 +55,12 @@ class Style:
         if isinstance(action, BigGin):
             return "big gin"
         return str(action)
+
+    def text(self, message: str) -> str:
+        """A library message with its cards (such as ``Kc``) drawn in this style."""
+        if not self.fancy and not self.colour:
+            return message
+        return _CARD_TOKEN.sub(lambda m: self.card(Card.parse(m.group(0))), message)
 
     def bold(self, text: str) -> str:
         """Bold on a colour terminal."""
