@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action, Discard
 from ..cards import Card
 from ._phase import Phase
-from ._wall import after_discard
+from ._wall import phase_after_discard, void
 
 if TYPE_CHECKING:
     from ._game import GameState
@@ -61,8 +61,9 @@ def discard(state: GameState, action: Action, player: int) -> GameState:
     hands[player] &= ~action.card.mask
     known = list(state.known)
     known[player] &= ~action.card.mask
+    phase = phase_after_discard(state)
     after = state.replace(
         hands=tuple(hands), known=tuple(known), pile=state.pile + (action.card.index,), taken=-1,
-        to_play_seat=state.next_seat(player),
+        to_play_seat=(player + 1) % len(hands), phase=phase,
     )
-    return after_discard(after)
+    return void(after) if phase is Phase.OVER else after

@@ -19,16 +19,17 @@ from ._phase import Phase
 if TYPE_CHECKING:
     from ._game import GameState
 
-__all__ = ["after_discard", "decline_wall_discard", "take_usable", "take_wall_discard", "void"]
+__all__ = ["decline_wall_discard", "phase_after_discard", "take_usable", "take_wall_discard", "void"]
 
 
-def after_discard(state: GameState) -> GameState:
-    """The state after a discard: the next player draws, or the wall is reached."""
+def phase_after_discard(state: GameState) -> Phase:
+    """The phase after a discard: the next player draws, or the wall is reached
+    (``OVER`` means a void hand: call :func:`void`)."""
     if state.stock_count > state.rules.wall_size:
-        return state.replace(phase=Phase.DRAW)
+        return Phase.DRAW
     if state.rules.wall_rule is WallRule.FIFTIETH_CARD:
-        return state.replace(phase=Phase.WALL)
-    return void(state)
+        return Phase.WALL
+    return Phase.OVER
 
 
 def void(state: GameState) -> GameState:
