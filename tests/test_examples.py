@@ -63,3 +63,16 @@ def test_json_frontend_demo_and_typed_input() -> None:
     messages = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [m["type"] for m in messages].count("error") == 2
     assert messages[-1]["type"] == "closed"
+
+
+def test_rl_train_learns_against_random() -> None:
+    pytest.importorskip("pettingzoo")
+    module = load("rl_train")
+    policy_class, record, train = module["LinearPolicy"], module["record"], module["train"]
+    import numpy as np
+
+    policy = policy_class(np.random.default_rng(0))  # type: ignore[operator]
+    before = record(policy, 60, 1)  # type: ignore[operator]
+    train(policy, 8.0, 0.5)  # type: ignore[operator]
+    after = record(policy, 60, 1)  # type: ignore[operator]
+    assert after[0] > before[0] and after[0] > after[1]

@@ -15,7 +15,7 @@ from ..scoring import GameScore, Hollywood
 from ._deal import check_seat, left_of
 from ._game import GameState
 from ._phase import RandomSource
-from ._view import PlayerView, censor_result
+from ._view import PlayerView, censor_result, view_of
 
 __all__ = ["Match"]
 
@@ -30,6 +30,7 @@ def _check_seed(seed: object) -> int | str | None:
 
 @attrs.frozen(repr=False)
 class Match:
+    # Match._with copies these fields by hand: keep it in step when they change.
     """A whole game (or Hollywood session) of hands to the target, driven by ``apply``.
 
     Between hands the only legal action is :class:`~ginrummy.actions.NextHand`, which
@@ -149,9 +150,19 @@ class Match:
             return self.next_hand()
         state = self.state.apply(action, seat=seat)
         if not state.is_over:
-            return attrs.evolve(self, state=state)
+            return self._with(state, self.score)
         assert state.result is not None
-        return attrs.evolve(self, state=state, score=self.score.add(state.result))
+        return self._with(state, self.score.add(state.result))
+
+    def _with(self, state: GameState, score: GameScore | Hollywood) -> Match:
+        # attrs.evolve without its cost: apply() is the hot path of every front-end.
+        new = object.__new__(Match)
+        for name, value in (
+            ("rules", self.rules), ("state", state), ("score", score),
+            ("finished", self.finished), ("seed", self.seed), ("rng", self.rng),
+        ):
+            object.__setattr__(new, name, value)
+        return new
 
     def next_dealer(self) -> int:
         """Who deals the hand after the current one (which must be over)."""
@@ -187,9 +198,18 @@ class Match:
 
         Void hands in the score's results show only ``seat``'s own cards.
         """
-        view = self.state.view(seat)
-        legal = self.legal_actions() if self.state.is_over else view.legal_actions
+        seat = check_seat(seat, self.rules.players)
+        state = self.state
+        if state.is_over:
+            legal = self.legal_actions()
+        else:
+            legal = state.legal_actions() if state.to_play_seat == seat else ()
         game = self.score
         if any(r.is_void for r in game.results):
-            game = attrs.evolve(game, results=tuple(censor_result(r, view.seat) for r in game.results))
-        return attrs.evolve(view, game=game, legal_actions=legal)
+            game = attrs.evolve(game, results=tuple(censor_result(r, seat) for r in game.results))
+        return view_of(state, seat, game=game, legal_actions=legal)
+
+
+assert [f.name for f in attrs.fields(Match)] == ["rules", "state", "score", "finished", "seed", "rng"], (
+    "Match._with must copy every field"
+)

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..actions import Action, HiddenKnock, Knock
-from ..cards import Card, Hand
+from ..cards import _CARDS, Card, Hand
 from ..errors import InvalidHandError
 from ..rules import Rules
 from ..scoring import GameScore, HandResult, Hollywood
+from ._history import Step, steps_of
 from ._phase import Phase
 
 if TYPE_CHECKING:
@@ -49,22 +50,43 @@ class PlayerView:
     """2 when a spade upcard doubles the hand, else 1."""
     stock_count: int
     """Cards left in the stock (the wall included)."""
-    discard_pile: tuple[Card, ...]
-    """The discard pile, bottom first; the last card is the top."""
+    pile: tuple[int, ...]
+    """The discard pile as card indexes, bottom first (see :attr:`discard_pile`)."""
     card_counts: tuple[int, ...]
     """How many cards each seat holds."""
     known: tuple[Hand, ...]
     """Per seat, the cards it took from the discard pile and still holds (public knowledge)."""
     taken_card: Card | None
     """The card this player took from the pile this turn, if any (it may not be discarded)."""
-    history: tuple[tuple[int, Action], ...]
-    """Every action so far with the seat that made it; another seat's knock shows as :class:`~ginrummy.actions.HiddenKnock`."""
+    public_steps: Step | None = attrs.field(repr=False)
+    """The history before the last action (internal: see :attr:`history`)."""
+    last_step: tuple[int, Action] | None
+    """The last action with its seat, as this player saw it (internal: see :attr:`history`)."""
     result: HandResult | None
     """How the hand ended (every hand is shown at a showdown; nothing after a void hand), or ``None``."""
     game: GameScore | Hollywood | None = None
     """The game score, when the view comes from a :class:`Match`."""
     legal_actions: tuple[Action, ...] = ()
     """This player's legal actions (empty when it is not this player's turn)."""
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first; the last card is the top."""
+        return tuple(map(_CARDS.__getitem__, self.pile))
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every action so far with the seat that made it; another seat's knock shows as
+        :class:`~ginrummy.actions.HiddenKnock`."""
+        steps = steps_of(self.public_steps)
+        if self.last_step is not None:
+            steps.append(self.last_step)
+        return tuple(steps)
+
+    @property
+    def history_length(self) -> int:
+        """How many actions have been played in this hand."""
+        return (0 if self.public_steps is None else self.public_steps.length) + (self.last_step is not None)
 
     @property
     def players(self) -> int:
@@ -111,17 +133,17 @@ class PlayerView:
     @property
     def discard_top(self) -> Card | None:
         """The top card of the discard pile, or ``None`` when it is empty."""
-        return self.discard_pile[-1] if self.discard_pile else None
+        return _CARDS[self.pile[-1]] if self.pile else None
 
     @property
     def unseen(self) -> Hand:
         """Cards this player has not seen: the other players' hidden cards and the stock
         (never its own face-down knock discard)."""
         seen = self.hand.mask | self.opponent_known.mask
-        for card in self.discard_pile:
-            seen |= card.mask
-        if self.history:
-            seat, action = self.history[-1]
+        for index in self.pile:
+            seen |= 1 << index
+        if self.last_step is not None:
+            seat, action = self.last_step
             if seat == self.seat and isinstance(action, Knock):
                 seen |= action.card.mask
         return Hand.from_mask(Hand.deck().mask & ~seen)
@@ -134,28 +156,46 @@ def censor_result(result: HandResult, seat: int) -> HandResult:
     return attrs.evolve(result, hands=tuple(h if s == seat else Hand() for s, h in enumerate(result.hands)))
 
 
-def view_of(state: GameState, seat: int) -> PlayerView:
-    """The :class:`PlayerView` of ``seat`` in ``state``."""
-    history = tuple(
-        (s, HiddenKnock() if isinstance(a, Knock) and s != seat else a) for s, a in state.steps()
-    )
-    result = None if state.result is None else censor_result(state.result, seat)
+def view_of(
+    state: GameState,
+    seat: int,
+    *,
+    game: GameScore | Hollywood | None = None,
+    legal_actions: tuple[Action, ...] | None = None,
+) -> PlayerView:
+    """The :class:`PlayerView` of ``seat`` in ``state`` (with a match's score and actions)."""
+    node = state.node
+    last: tuple[int, Action] | None = None
+    public = None
+    if node is not None:
+        # Only the last action of a hand can be a knock, so the steps before it are public.
+        public = node.parent
+        action = node.action
+        last = (node.seat, HiddenKnock() if isinstance(action, Knock) and node.seat != seat else action)
+    result = state.result
+    if result is not None and result.is_void:
+        result = censor_result(result, seat)
+    to_play = state.to_play
+    if legal_actions is None:
+        legal_actions = state.legal_actions() if to_play == seat else ()
     return PlayerView(
         seat=seat,
         rules=state.rules,
         dealer=state.dealer,
         phase=state.phase,
-        to_play=state.to_play,
+        to_play=to_play,
         hand=Hand.from_mask(state.hands[seat]),
         upcard=state.upcard,
-        knock_limit=state.knock_limit,
+        knock_limit=state.limit,
         multiplier=state.multiplier,
         stock_count=state.stock_count,
-        discard_pile=state.discard_pile,
+        pile=state.pile,
         card_counts=tuple(h.bit_count() for h in state.hands),
-        known=tuple(Hand.from_mask(k) for k in state.known),
-        taken_card=state.taken_card if state.to_play == seat else None,
-        history=history,
+        known=tuple(map(Hand.from_mask, state.known)),
+        taken_card=state.taken_card if to_play == seat else None,
+        public_steps=public,
+        last_step=last,
         result=result,
-        legal_actions=state.legal_actions() if state.to_play == seat else (),
+        game=game,
+        legal_actions=legal_actions,
     )

@@ -1,0 +1,85 @@
+"""What both environments share: episodes, rewards and rendering."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from ginrummy import GameScore, HandResult, Match, Rules, RulesError
+
+__all__ = ["EPISODES", "REWARDS", "game_rewards", "hand_rewards", "render_text", "resolve_rules", "rewards_after_hand"]
+
+EPISODES: Final = ("hand", "game")
+REWARDS: Final = ("points", "win")
+
+
+def resolve_rules(rules: Rules | None, players: int | None, episode: str, reward: str) -> Rules:
+    """The rules of an environment, with the arguments checked."""
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    if players is not None and players != rules.players:
+        rules = attrs.evolve(rules, players=players)
+    if episode not in EPISODES:
+        raise RulesError(f"episode={episode!r} is not allowed: expected 'hand' or 'game'")
+    if reward not in REWARDS:
+        raise RulesError(f"reward={reward!r} is not allowed: expected 'points' or 'win'")
+    return rules
+
+
+def rewards_after_hand(match: Match, episode: str, reward: str) -> list[float]:
+    """Per seat, the rewards once the current hand of ``match`` is over."""
+    result = match.state.result
+    assert result is not None
+    if episode == "game" and reward == "win":
+        return game_rewards(match) if match.is_over else [0.0] * match.players
+    return hand_rewards(result, reward)
+
+
+def hand_rewards(result: HandResult, reward: str) -> list[float]:
+    """Per seat, the zero-sum reward of a finished hand: the scorer gains what the others pay,
+    shared equally among them (the hand's points, or 1 with ``reward="win"``)."""
+    n = len(result.hands)
+    score = result.score
+    out = [0.0] * n
+    if score.scorer is None:
+        return out
+    gain = float(score.points) if reward == "points" else 1.0
+    for seat in range(n):
+        out[seat] = gain if seat == score.scorer else -gain / (n - 1)
+    return out
+
+
+def game_rewards(match: Match) -> list[float]:
+    """Per seat, +1 for the game winner and -1/(n-1) for each other player."""
+    n = match.players
+    score = match.score
+    winner: int | None
+    if isinstance(score, GameScore):
+        winner = score.winner
+    else:
+        worths = [0] * n
+        for s in score.settlements():
+            if s is not None:
+                worths[s.winner] += s.worth
+                worths[1 - s.winner] -= s.worth
+        winner = max(range(n), key=lambda seat: worths[seat])
+    if winner is None:
+        return [0.0] * n
+    return [1.0 if seat == winner else -1.0 / (n - 1) for seat in range(n)]
+
+
+def render_text(match: Match) -> str:
+    """The whole table as text, hidden cards included (for people watching an environment)."""
+    state = match.state
+    lines = [
+        f"{match.rules}: hand {match.hand_number}, dealer seat {state.dealer}, upcard {state.upcard} "
+        f"(knock limit {state.knock_limit}), stock {state.stock_count}, pile top {state.discard_top or '-'}",
+    ]
+    for seat in range(match.players):
+        marker = "*" if state.to_play == seat else " "
+        lines.append(f"{marker} seat {seat}: {state.hand(seat)}")
+    if state.result is not None:
+        lines.append(state.result.describe())
+    return "\n".join(lines)

@@ -1,0 +1,181 @@
+"""The Gymnasium environment: one agent against built-in or custom computer players."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from ginrummy import IllegalActionError, Match, NextHand, Rules
+from ginrummy.players import Player, make_player
+
+from ._common import render_text, resolve_rules, rewards_after_hand
+from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, action_mask, encode_observation, index_action
+
+__all__ = ["GinRummyEnv"]
+
+Observation = dict[str, npt.NDArray[Any]]
+Opponent = str | Player
+
+
+class GinRummyEnv(gymnasium.Env[Observation, int]):
+    """Gin Rummy for one agent against computer players, registered as ``ginrummy/GinRummy-v0``.
+
+    ``opponent`` is a level name (``"medium"``), a :class:`~ginrummy.players.Player`,
+    or a sequence of them, one per other seat (three or four players). The agent sits
+    at ``seat``; the others play between the agent's turns. Observations are dicts of
+    ``"observation"`` and ``"action_mask"``, as in the PettingZoo environment;
+    :meth:`action_masks` returns the mask too. The reward of a step is the agent's
+    share of the hands that ended during it (zero-sum: the scorer gains what the others
+    pay), or ±1 with ``reward="win"``. A hand that an opponent ends before the agent
+    has acted is dealt again under ``episode="hand"``; under ``episode="game"`` it
+    counts, and its reward comes with the agent's first step.
+
+    An action whose mask bit is 0 ends the episode with ``illegal_reward`` and
+    ``info["illegal_action"]`` set (as PettingZoo's ``TerminateIllegalWrapper`` does),
+    or raises :class:`~ginrummy.IllegalActionError` with ``illegal="raise"``.
+    """
+
+    metadata = {"render_modes": ["human", "ansi"]}
+
+    def __init__(
+        self,
+        opponent: Opponent | Sequence[Opponent] = "medium",
+        rules: Rules | None = None,
+        players: int | None = None,
+        *,
+        seat: int = 0,
+        episode: str = "hand",
+        reward: str = "points",
+        render_mode: str | None = None,
+        illegal: str = "terminate",
+        illegal_reward: float = -1.0,
+    ) -> None:
+        self.rules = resolve_rules(rules, players, episode, reward)
+        if illegal not in ("terminate", "raise"):
+            raise ValueError(f"illegal={illegal!r} is not allowed: expected 'terminate' or 'raise'")
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        n = self.rules.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat={seat!r} is not a seat: expected 0-{n - 1}")
+        if render_mode not in (None, "human", "ansi"):
+            raise ValueError(f"render_mode={render_mode!r} is not allowed: expected None, 'human' or 'ansi'")
+        specs = [opponent] * (n - 1) if isinstance(opponent, str) or not isinstance(opponent, Sequence) else list(opponent)
+        if len(specs) != n - 1:
+            raise ValueError(f"{n} players need {n - 1} opponents, got {len(specs)}")
+        for spec in specs:
+            if isinstance(spec, str):
+                make_player(spec)  # an unknown level fails here
+            elif not isinstance(spec, Player):
+                raise TypeError(f"an opponent is a level name or a Player, not {type(spec).__name__}")
+        self._specs = specs
+        self.seat = seat
+        self.episode = episode
+        self.reward_kind = reward
+        self.render_mode = render_mode
+        self.action_space: spaces.Discrete = spaces.Discrete(ACTION_COUNT)  # type: ignore[assignment]
+        self.observation_space: spaces.Dict = spaces.Dict(  # type: ignore[assignment]
+            {
+                "observation": spaces.Box(0.0, 1.0, (OBSERVATION_SIZE,), np.float32),
+                "action_mask": spaces.Box(0, 1, (ACTION_COUNT,), np.int8),
+            }
+        )
+        self.match = Match.new(self.rules, seed=0)
+        self._players: dict[int, Player] = {}
+        self._pending = 0.0
+        self._over = True
+
+    def _observe(self) -> Observation:
+        view = self.match.view(self.seat)
+        return {"observation": encode_observation(view), "action_mask": action_mask(view)}
+
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """1 for exactly the agent's legal actions now."""
+        return action_mask(self.match.view(self.seat))
+
+    def _others_play(self) -> bool:
+        """Opponents act until it is the agent's turn (False) or the hand is over (True)."""
+        while True:
+            state = self.match.state
+            if state.is_over:
+                return True
+            seat = state.to_play
+            assert seat is not None
+            if seat == self.seat:
+                return False
+            view = self.match.view(seat)
+            self.match = self.match.apply(self._players[seat].choose(view, view.legal_actions), seat=seat)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
+        """Deal a new game; with ``seed`` the deal and the opponents' choices are reproduced."""
+        super().reset(seed=seed)
+        while True:
+            self._pending = 0.0
+            match_seed = int(self.np_random.integers(0, 2**63 - 1))
+            self.match = Match.new(self.rules, seed=match_seed)
+            others = [s for s in range(self.rules.players) if s != self.seat]
+            self._players = {
+                s: make_player(spec, seed=match_seed % 1_000_003 + s) if isinstance(spec, str) else spec
+                for s, spec in zip(others, self._specs)
+            }
+            if not self._advance_to_agent():
+                break
+        self._over = False
+        return self._observe(), {"action_mask": self.action_masks()}
+
+    def _advance_to_agent(self) -> bool:
+        """Let the opponents play; deal on between hands in a game. True when the episode's hand ended."""
+        while True:
+            if not self._others_play():
+                return False
+            rewards = rewards_after_hand(self.match, self.episode, self.reward_kind)
+            self._pending += rewards[self.seat]
+            if self.episode == "hand" or self.match.is_over:
+                return True
+            self.match = self.match.apply(NextHand())
+
+    def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Play ``action`` (an index whose mask bit is 1); the opponents answer."""
+        if self._over:
+            raise IllegalActionError("the episode is over: call reset()", reason="hand_over")
+        move = index_action(action)
+        try:
+            self.match = self.match.apply(move, seat=self.seat)
+        except IllegalActionError:
+            if self.illegal == "raise":
+                raise
+            self._over = True
+            refused = {"illegal_action": True, "action_mask": np.zeros(ACTION_COUNT, dtype=np.int8)}
+            return self._observe(), self.illegal_reward, True, False, refused
+        reward, self._pending = self._pending, 0.0
+        terminated = False
+        info: dict[str, Any] = {}
+        while True:
+            if self.match.state.is_over:
+                info["result"] = self.match.state.result
+                reward += rewards_after_hand(self.match, self.episode, self.reward_kind)[self.seat]
+                if self.episode == "hand" or self.match.is_over:
+                    terminated = self._over = True
+                    break
+                self.match = self.match.apply(NextHand())
+            if not self._others_play():
+                break
+        info["action_mask"] = self.action_masks() if not terminated else np.zeros(ACTION_COUNT, dtype=np.int8)
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), float(reward), terminated, False, info
+
+    def render(self) -> str | None:
+        """The table as text: printed with ``"human"``, returned with ``"ansi"``."""
+        if self.render_mode is None:
+            return None
+        text = render_text(self.match)
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None

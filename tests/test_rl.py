@@ -1,0 +1,243 @@
+"""The reinforcement-learning environments (extra ``rl``): PettingZoo and Gymnasium."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import warnings
+
+import attrs
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+import gymnasium  # noqa: E402
+import numpy as np  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from ginrummy import PRESETS, GameState, IllegalActionError, Rules, RulesError  # noqa: E402
+from ginrummy import rl  # noqa: E402
+from ginrummy.players import RandomPlayer  # noqa: E402
+
+
+# PettingZoo's api_test suggests Box observations, and whitelists its own classic environments'
+# dicts of observation and action mask by name; every other warning stays an error.
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be:UserWarning")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_pettingzoo_api_test(players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    api_test(rl.env(players=players), num_cycles=400)
+    api_test(rl.env(players=players, episode="game", rules=Rules(game_target=40)), num_cycles=200)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_pettingzoo_seed_test(players: int) -> None:
+    seed_test(lambda: rl.env(players=players), num_cycles=200)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_gymnasium_check_env(players: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(rl.GinRummyEnv(players=players, opponent="random"), skip_render_check=True)
+        check_env(gymnasium.make(rl.ENV_ID).unwrapped, skip_render_check=True)
+        check_env(rl.GinRummyEnv(rules=Rules(game_target=30), episode="game", reward="win"), skip_render_check=True)
+
+
+def test_action_indexes_round_trip() -> None:
+    for index in range(rl.ACTION_COUNT):
+        assert rl.action_index(rl.index_action(index)) == index
+    for bad in (-1, rl.ACTION_COUNT, 1.0, True):
+        with pytest.raises(ValueError):
+            rl.index_action(bad)  # type: ignore[arg-type]
+    assert rl.OBSERVATION_SIZE == sum(size for _, size, _ in rl.SECTIONS) == 379
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_masks_are_exactly_the_legal_actions(players: int) -> None:
+    game = rl.env(players=players, rules=attrs.evolve(PRESETS["tournament"], players=players))
+    rng = random.Random(players)
+    steps = 0
+    game.reset(seed=players)
+    while steps < 3000:
+        agent = game.agent_selection
+        observation, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.reset(seed=rng.getrandbits(32))
+            continue
+        mask = observation["action_mask"]
+        state = game.match.state
+        seat = int(agent.split("_")[1])
+        for index in range(rl.ACTION_COUNT):
+            assert bool(mask[index]) == state.is_legal(rl.index_action(index), seat=seat), index
+        for other in game.agents:
+            if other != agent:
+                assert game.observe(other)["action_mask"].sum() == 0
+        game.step(int(rng.choice(np.flatnonzero(mask))))
+        steps += 1
+
+
+def _reshuffle(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """Every card ``seat`` cannot see (other hands' hidden cards, the stock) dealt differently."""
+    others = [s for s in range(state.players) if s != seat]
+    hidden = {s: state.hands[s] & ~state.known[s] for s in others}
+    pool = [i for s in others for i in range(52) if hidden[s] >> i & 1] + list(state.deck[state.stock_next :])
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    at = 0
+    for s in others:
+        count = hidden[s].bit_count()
+        hands[s] = state.known[s] | sum(1 << i for i in pool[at : at + count])
+        at += count
+    return attrs.evolve(state, hands=tuple(hands), deck=state.deck[: state.stock_next] + tuple(pool[at:]))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_observations_ignore_hidden_cards_and_the_stock_order(players: int) -> None:
+    game = rl.env(players=players)
+    rng = random.Random(10 + players)
+    for episode in range(15):
+        game.reset(seed=episode)
+        while True:
+            observation, _, terminated, _, _ = game.last()
+            if terminated:
+                break
+            state = game.match.state
+            for seat in range(players):
+                shuffled = _reshuffle(state, seat, rng)
+                before = rl.encode_observation(state.view(seat))
+                after = rl.encode_observation(shuffled.view(seat))
+                assert np.array_equal(before, after)
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("reward", ["points", "win"])
+def test_rewards_are_zero_sum_and_equal_the_hand_result(players: int, reward: str) -> None:
+    game = rl.env(players=players, reward=reward)
+    rng = random.Random(players)
+    scored = 0
+    for episode in range(60):
+        game.reset(seed=100 + episode)
+        totals = dict.fromkeys(game.possible_agents, 0.0)
+        for agent in game.agent_iter():
+            observation, value, terminated, truncated, info = game.last()
+            totals[agent] += value
+            if terminated or truncated:
+                game.step(None)
+                continue
+            mask = observation["action_mask"]
+            outs = [i for i in np.flatnonzero(mask) if i >= 56]
+            game.step(int(rng.choice(outs)) if outs else int(rng.choice(np.flatnonzero(mask))))
+        result = game.match.state.result
+        assert result is not None
+        assert abs(sum(totals.values())) < 1e-9
+        if result.scorer is not None:
+            scored += 1
+            expected = float(result.points) if reward == "points" else 1.0
+            assert totals[f"player_{result.scorer}"] == pytest.approx(expected)
+        else:
+            assert all(v == 0 for v in totals.values())
+    assert scored >= 5
+
+
+def test_game_episodes_play_to_the_target() -> None:
+    game = rl.env(episode="game", reward="win", rules=Rules(game_target=40))
+    game.reset(seed=3)
+    rng = random.Random(3)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter(max_iter=100_000):
+        observation, value, terminated, truncated, _ = game.last()
+        totals[agent] += value
+        if terminated or truncated:
+            game.step(None)
+            continue
+        game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert game.match.is_over and game.match.hand_number >= 1
+    winner = game.match.score.winner  # type: ignore[union-attr]
+    assert totals[f"player_{winner}"] == 1.0 and sum(totals.values()) == pytest.approx(0.0)
+
+
+def test_seeding_reproduces_the_deal() -> None:
+    a, b = rl.env(players=3), rl.env(players=3)
+    a.reset(seed=7)
+    b.reset(seed=7)
+    assert a.match.state == b.match.state
+    seeded = a.match.state.deck
+    a.reset()  # an unseeded reset draws the next deal of the same sequence
+    b.reset()
+    assert a.match.state.deck != seeded and a.match.state == b.match.state
+    first = rl.GinRummyEnv(opponent="hard")
+    second = rl.GinRummyEnv(opponent="hard")
+    obs1, _ = first.reset(seed=5)
+    obs2, _ = second.reset(seed=5)
+    assert np.array_equal(obs1["observation"], obs2["observation"]) and first.match == second.match
+    for _ in range(30):
+        mask = first.action_masks()
+        action = int(np.flatnonzero(mask)[0])
+        out1 = first.step(action)
+        out2 = second.step(action)
+        assert np.array_equal(out1[0]["observation"], out2[0]["observation"]) and out1[1:3] == out2[1:3]
+        if out1[2]:
+            break
+
+
+def test_gym_env_rewards_match_the_result_and_illegal_actions() -> None:
+    env = rl.GinRummyEnv(opponent=RandomPlayer(seed=1), players=2)
+    rng = random.Random(1)
+    for episode in range(30):
+        observation, info = env.reset(seed=episode)
+        assert np.array_equal(info["action_mask"], observation["action_mask"])
+        total = 0.0
+        while True:
+            action = int(rng.choice(np.flatnonzero(env.action_masks())))
+            observation, value, terminated, truncated, info = env.step(action)
+            total += value
+            if terminated:
+                break
+        result = info["result"]
+        expected = 0.0 if result.scorer is None else float(result.points) * (1 if result.scorer == 0 else -1)
+        assert total == pytest.approx(expected)
+    env.reset(seed=1)
+    illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
+    _, value, terminated, _, info = env.step(illegal)
+    assert terminated and value == -1.0 and info["illegal_action"]
+    with pytest.raises(IllegalActionError):
+        env.step(0)
+    strict = rl.GinRummyEnv(illegal="raise")
+    strict.reset(seed=1)
+    with pytest.raises(IllegalActionError):
+        strict.step(int(np.flatnonzero(strict.action_masks() == 0)[0]))
+
+
+def test_bad_environment_arguments_are_refused() -> None:
+    with pytest.raises(RulesError, match="episode='round'"):
+        rl.env(episode="round")
+    with pytest.raises(RulesError, match="reward='money'"):
+        rl.GinRummyEnv(reward="money")
+    with pytest.raises(RulesError, match="players=5"):
+        rl.env(players=5)
+    with pytest.raises(ValueError, match="3 players need 2 opponents"):
+        rl.GinRummyEnv(opponent=["easy"], players=3)
+    with pytest.raises(ValueError, match="unknown player level"):
+        rl.GinRummyEnv(opponent="grandmaster")
+
+
+def test_render_modes() -> None:
+    game = rl.env(render_mode="ansi")
+    game.reset(seed=1)
+    text = game.render()
+    assert isinstance(text, str) and "seat 0:" in text and "upcard" in text
+    env = rl.GinRummyEnv(render_mode="ansi")
+    env.reset(seed=1)
+    assert "seat 1:" in str(env.render())
+
+
+def test_a_missing_extra_names_it() -> None:
+    code = "import sys; sys.modules['pettingzoo'] = None; import ginrummy.rl"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode != 0
+    assert "ginrummy.rl needs the 'rl' extra" in done.stderr and "pip install 'ginrummy[rl]'" in done.stderr
