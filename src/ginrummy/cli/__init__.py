@@ -106,11 +106,29 @@ def _build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
     sim.add_argument("--json", action="store_true", help="print JSON")
 
+    serve_parser = sub.add_parser("serve", help="the web game: a local server to play in a browser (extra 'web')")
+    serve_parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve_parser.add_argument("--data", type=Path, help="where games are kept (default: the per-user data directory)")
+
     replay_parser = sub.add_parser("replay", help="step through a saved game record")
     replay_parser.add_argument("file", type=Path, help="a JSON file written by 'ginrummy play --save' or ginrummy.dumps")
     replay_parser.add_argument("--pause", action="store_true", help="wait for Enter after each action")
     replay_parser.add_argument("--ascii", action="store_true", help="plain letters for suits, no colour")
     return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from ginrummy.web import serve
+    except ImportError as error:
+        print(f"ginrummy serve: error: {error}", file=sys.stderr)
+        return 2
+    if not 0 <= args.port <= 65535:
+        print(f"ginrummy serve: error: --port {args.port} is not a port: expected 0-65535", file=sys.stderr)
+        return 2
+    serve(host=args.host, port=args.port, data=args.data)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -129,6 +147,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return simulate(args, out)
         if args.command == "replay":
             return replay(args, out)
+        if args.command == "serve":
+            return _serve(args)
     except KeyboardInterrupt:
         print("\nGoodbye.", file=out)
         return 130

@@ -1,0 +1,43 @@
+"""The web game: ``ginrummy serve`` and an HTTP API for front-end authors.
+
+Needs the ``web`` extra: ``pip install "ginrummy[web]"`` (Starlette and uvicorn). The
+page is plain HTML, CSS and JavaScript modules shipped in the package. Games live in
+SQLite in a data directory; every action is committed before the reply. Built on the
+public API only, as any front-end would be.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+try:
+    import starlette  # noqa: F401
+    import uvicorn
+except ImportError as error:  # pragma: no cover - exercised by a test that hides the modules
+    raise ImportError(
+        "ginrummy.web needs the 'web' extra (Starlette and uvicorn), which is not installed: "
+        f"pip install 'ginrummy[web]' (missing: {error.name})"
+    ) from error
+
+from ._app import MAX_BODY, create_app
+
+__all__ = ["MAX_BODY", "create_app", "default_data_dir", "serve"]
+
+
+def default_data_dir() -> Path:
+    """Where games are kept unless ``--data`` says otherwise: the per-user data directory
+    (``$XDG_DATA_HOME/ginrummy``, ``~/.local/share/ginrummy``, or ``%APPDATA%\\ginrummy``)."""
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "ginrummy"
+    base = os.environ.get("XDG_DATA_HOME")
+    return (Path(base) if base else Path.home() / ".local" / "share") / "ginrummy"
+
+
+def serve(*, host: str = "127.0.0.1", port: int = 8000, data: Path | None = None) -> None:
+    """Run the web game until interrupted."""
+    directory = default_data_dir() if data is None else data
+    app = create_app(directory)
+    print(f"ginrummy web game on http://{host}:{port} (games kept in {directory}); Ctrl-C stops it", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")

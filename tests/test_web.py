@@ -1,0 +1,287 @@
+"""The web game (extra ``web``): every route and error path, hidden information, resume after SIGKILL."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from ginrummy import Hand, Match, loads  # noqa: E402
+from ginrummy.web import MAX_BODY, create_app, default_data_dir  # noqa: E402
+
+CARD = re.compile(r"(?<![A-Za-z0-9])[A2-9TJQK][shdc](?![A-Za-z0-9])")
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path / "data"), raise_server_exceptions=False) as c:
+        yield c
+
+
+def _stored(tmp_path: Path, token: str) -> Match:
+    import sqlite3
+
+    db = sqlite3.connect(tmp_path / "data" / "games.sqlite3")
+    (text,) = db.execute("SELECT record FROM games WHERE token=?", (token,)).fetchone()
+    db.close()
+    match = loads(text)
+    assert isinstance(match, Match)
+    return match
+
+
+def _play(client: TestClient, game: dict[str, Any], rng: random.Random, moves: int) -> dict[str, Any]:
+    for _ in range(moves):
+        legal = game["view"]["legal_actions"]
+        if not legal:
+            break
+        outs = [a for a in legal if a.startswith("knock") or a == "big gin"]
+        action = "next" if "next" in legal else rng.choice(outs or legal)
+        response = client.post(f"/api/games/{game['token']}/actions", json={"action": action})
+        assert response.status_code == 200, response.text
+        game = response.json()
+    return game
+
+
+def test_page_and_static_files(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "<script type=\"module\" src=\"/static/app.js\">" in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    for name, kind in (("app.js", "javascript"), ("style.css", "css")):
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200 and kind in response.headers["content-type"]
+    assert client.get("/static/nope.js").status_code == 404
+
+
+def test_options(client: TestClient) -> None:
+    data = client.get("/api/options").json()
+    assert "oklahoma" in data["presets"] and "hollywood" in data["presets"]
+    assert data["levels"] == ["random", "easy", "medium", "hard"] and data["players"] == [2, 3, 4]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_whole_game_through_the_api(client: TestClient, players: int) -> None:
+    response = client.post("/api/games", json={"rules": "standard", "level": "easy", "target": 25, "players": players})
+    assert response.status_code == 201
+    game = response.json()
+    assert len(game["token"]) >= 32 and game["names"][0] == "You" and len(game["names"]) == players
+    assert game["view"]["seat"] == 0 and game["view"]["players"] == players
+    rng = random.Random(players)
+    showdowns = 0
+    for _ in range(200):
+        game = _play(client, game, rng, 1)
+        if game["showdown"] is not None and not game["showdown"]["void"]:
+            showdowns += 1
+            assert game["showdown"]["knocker"]["melds"] is not None
+            assert len(game["showdown"]["defenders"]) == players - 1
+        if game["game_over"]:
+            break
+    assert game["game_over"], "the game did not finish"
+    sheet = game["score"]
+    assert sheet["settlement"]["worth"] == sum(sheet["settlement"]["amounts"]) and showdowns >= 1
+    assert client.get(f"/api/games/{game['token']}").json()["game_over"]
+    stats = client.get("/api/stats").json()["stats"]
+    assert stats and stats[0]["played"] == 1 and stats[0]["players"] == players
+    history = client.get("/api/history").json()["games"]
+    assert len(history) == 1 and "token" not in history[0]
+
+
+def test_undo_and_hint(client: TestClient) -> None:
+    game = client.post("/api/games", json={"level": "medium"}).json()
+    token = game["token"]
+    assert not game["can_undo"]
+    refused = client.post(f"/api/games/{token}/undo")
+    assert refused.status_code == 409 and refused.json()["reason"] == "nothing_to_undo"
+    hint = client.get(f"/api/games/{token}/hint").json()["hint"]
+    assert hint in game["view"]["legal_actions"]
+    before = game["view"]
+    after = client.post(f"/api/games/{token}/actions", json={"action": game["view"]["legal_actions"][-1]}).json()
+    assert after["can_undo"] or after["showdown"] is not None
+    if after["can_undo"]:
+        back = client.post(f"/api/games/{token}/undo").json()
+        assert back["view"] == before
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status", "reason"),
+    [
+        ("post", "/api/games", b"{not json", 400, "bad_json"),
+        ("post", "/api/games", b"[1, 2]", 400, "bad_json"),
+        ("post", "/api/games", b'{"rules": "texas"}', 422, "bad_rules"),
+        ("post", "/api/games", b'{"rules": "oklahoma+players=5"}', 422, "bad_rules"),
+        ("post", "/api/games", b'{"rules": "oklahoma+hollywood=on", "players": 3}', 422, "bad_rules"),
+        ("post", "/api/games", b'{"level": "god"}', 422, "bad_level"),
+        ("post", "/api/games", b'{"level": 3}', 422, "bad_field"),
+        ("post", "/api/games", b'{"target": true}', 422, "bad_field"),
+        ("post", "/api/games", b'{"target": 0}', 422, "bad_field"),
+        ("post", "/api/games", b'{"players": "3"}', 422, "bad_field"),
+        ("post", "/api/games", b"x" * (MAX_BODY + 1), 413, "too_large"),
+        ("get", "/api/games/short", None, 404, "unknown_game"),
+        ("get", "/api/games/" + "A" * 32, None, 404, "unknown_game"),
+        ("post", "/api/games/" + "A" * 32 + "/actions", b'{"action": "pass"}', 404, "unknown_game"),
+        ("get", "/api/nothing", None, 404, "not_found"),
+        ("delete", "/api/games", None, 405, "method_not_allowed"),
+    ],
+)
+def test_error_paths_answer_json_4xx(client: TestClient, method: str, path: str, body: bytes | None, status: int, reason: str) -> None:
+    response = client.request(method.upper(), path, content=body, headers={"content-type": "application/json"})
+    assert response.status_code == status, response.text
+    assert response.json()["reason"] == reason and "Traceback" not in response.text
+
+
+def test_illegal_and_unreadable_actions(client: TestClient) -> None:
+    game = client.post("/api/games", json={"level": "easy"}).json()
+    token = game["token"]
+    for body, status, reason in (
+        ({"action": "stock"}, 409, "wrong_phase"),
+        ({"action": "fold"}, 422, "unreadable"),
+        ({"action": "d Zz"}, 422, "unreadable"),
+        ({"action": ""}, 422, "bad_field"),
+        ({"action": 7}, 422, "bad_field"),
+        ({}, 422, "bad_field"),
+        ({"action": "x" * 500}, 422, "bad_field"),
+        ({"action": "next"}, 409, "wrong_phase"),
+    ):
+        response = client.post(f"/api/games/{token}/actions", json=body)
+        assert response.status_code == status, (body, response.text)
+        assert response.json()["reason"] == reason
+    assert client.get(f"/api/games/{token}").json()["view"] == game["view"]
+
+
+def test_hostile_bodies_never_get_a_500(client: TestClient) -> None:
+    rng = random.Random(5)
+    token = client.post("/api/games", json={}).json()["token"]
+    pieces = [b"{", b"}", b'"action"', b":", b"null", b"1e999", b"[", b"]", b'"\\u0000"', b"true", b",", b'"k"', b"\xff"]
+    for _ in range(300):
+        body = b"".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
+        for path in ("/api/games", f"/api/games/{token}/actions", f"/api/games/{token}/undo"):
+            response = client.post(path, content=body)
+            assert response.status_code < 500, (path, body, response.text)
+
+
+def test_views_never_carry_hidden_cards(client: TestClient, tmp_path: Path) -> None:
+    rng = random.Random(9)
+    for players in (2, 3, 4):
+        game = client.post("/api/games", json={"level": "random", "players": players, "rules": "straight"}).json()
+        for _ in range(60):
+            match = _stored(tmp_path, game["token"])
+            state = match.state
+            seen = set(CARD.findall(json.dumps(game)))
+            hidden: set[str] = {str(c) for c in state.stock}
+            if not state.is_over or (state.result is not None and state.result.is_void):
+                for seat in range(1, players):
+                    hidden |= {str(c) for c in Hand.from_mask(state.hands[seat] & ~state.known[seat])}
+            hidden -= {str(c) for c in state.discard_pile} | {str(state.upcard)}
+            assert not (seen & hidden), seen & hidden
+            if game["game_over"]:
+                break
+            game = _play(client, game, rng, 1)
+
+
+def test_default_data_dir_is_per_user(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_data_dir() == tmp_path / "ginrummy"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    assert default_data_dir() == Path.home() / ".local" / "share" / "ginrummy"
+
+
+def test_a_missing_extra_names_it(tmp_path: Path) -> None:
+    code = "import sys; sys.modules['starlette'] = None; import ginrummy.web"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode != 0 and "pip install 'ginrummy[web]'" in done.stderr
+    code = "import sys; sys.modules['starlette'] = None; from ginrummy.cli import main; raise SystemExit(main(['serve']))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.returncode == 2 and "needs the 'web' extra" in done.stderr
+
+
+# ------------------------------------------------------------ a real server
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(data: Path, port: int) -> subprocess.Popen[str]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ginrummy", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(data)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/options", timeout=1).close()
+            return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    output = process.stdout.read() if process.stdout else ""
+    stop(process, signal.SIGKILL)
+    raise AssertionError("the server did not start: " + output)
+
+
+def stop(process: subprocess.Popen[str], sig: int) -> None:
+    process.send_signal(sig)
+    process.wait(timeout=10)
+    if process.stdout is not None:
+        process.stdout.close()
+
+
+def call(port: int, path: str, body: dict[str, object] | None = None) -> dict[str, Any]:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        result: dict[str, Any] = json.loads(response.read())
+        return result
+
+
+def test_a_server_killed_mid_game_resumes_every_game(tmp_path: Path) -> None:
+    data = tmp_path / "games"
+    port = free_port()
+    server = start_server(data, port)
+    try:
+        assert "http://127.0.0.1:" in (server.stdout.readline() if server.stdout else "")
+        rng = random.Random(3)
+        games = [call(port, "/api/games", {"level": "hard", "players": n}) for n in (2, 3)]
+        for index, game in enumerate(games):
+            for _ in range(12 + index):
+                legal = game["view"]["legal_actions"]
+                if not legal:
+                    break
+                game = call(port, f"/api/games/{game['token']}/actions", {"action": "next" if "next" in legal else rng.choice(legal)})
+            games[index] = game
+    finally:
+        stop(server, signal.SIGKILL)
+    server = start_server(data, port)
+    try:
+        for game in games:
+            again = call(port, f"/api/games/{game['token']}")
+            assert again["view"] == game["view"] and again["score"] == game["score"]
+            legal = again["view"]["legal_actions"]
+            if legal:
+                call(port, f"/api/games/{game['token']}/actions", {"action": legal[0]})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            call(port, "/api/games/" + "B" * 32)
+        assert refused.value.code == 404
+        refused.value.close()
+    finally:
+        stop(server, signal.SIGTERM)
+    assert os.path.exists(data / "games.sqlite3")
