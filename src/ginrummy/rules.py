@@ -15,6 +15,7 @@ values; change any knob with :func:`attrs.evolve`, which re-validates::
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final, TypeVar
@@ -294,6 +295,9 @@ class Rules:
         return f"Rules.parse({str(self)!r})"
 
     def __str__(self) -> str:
+        return _text(self)
+
+    def _text(self) -> str:
         best_name, best_diff = "", dict[str, object]()
         for name, rules in PRESETS.items():
             diff = self.differences(rules)
@@ -324,6 +328,12 @@ class Rules:
                 )
             values[key] = _parse_value(key, fields[key].type, raw.strip(), text)
         return attrs.evolve(base, **values)  # type: ignore[arg-type]
+
+
+@functools.lru_cache(maxsize=256)
+def _text(rules: Rules) -> str:
+    # Rules are frozen, so their text is worth keeping: front-ends print it often.
+    return rules._text()
 
 
 def _knobs() -> tuple[attrs.Attribute[object], ...]:

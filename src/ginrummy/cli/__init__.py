@@ -104,7 +104,12 @@ def _build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--rules", type=_rules_arg, default=Rules(), help=rules_help)
     sim.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     sim.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
-    sim.add_argument("--json", action="store_true", help="print JSON")
+    sim.add_argument(
+        "--scheduler", metavar="ADDRESS",
+        help="run the games on a Dask cluster, such as tcp://127.0.0.1:8786 (extra 'dask'); results equal one machine's",
+    )
+    sim.add_argument("--records", type=Path, metavar="FILE.jsonl", help="write every game's record, one JSON line each, for replay")
+    sim.add_argument("--json", action="store_true", help="print the result as JSON")
 
     serve_parser = sub.add_parser("serve", help="the web game: a local server to play in a browser (extra 'web')")
     serve_parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -112,7 +117,10 @@ def _build_parser() -> argparse.ArgumentParser:
     serve_parser.add_argument("--data", type=Path, help="where games are kept (default: the per-user data directory)")
 
     replay_parser = sub.add_parser("replay", help="step through a saved game record")
-    replay_parser.add_argument("file", type=Path, help="a JSON file written by 'ginrummy play --save' or ginrummy.dumps")
+    replay_parser.add_argument(
+        "file", type=Path, help="a JSON file written by 'ginrummy play --save' or ginrummy.dumps, or simulate --records JSON lines"
+    )
+    replay_parser.add_argument("--game", type=_positive, help="with JSON lines: replay only game N (default: every game)")
     replay_parser.add_argument("--pause", action="store_true", help="wait for Enter after each action")
     replay_parser.add_argument("--ascii", action="store_true", help="plain letters for suits, no colour")
     return parser

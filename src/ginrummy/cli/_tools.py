@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -25,8 +26,9 @@ from ginrummy import (
     showdown,
     to_dict,
 )
-from ginrummy.players import LEVELS, run_tournament
+from ginrummy.players import LEVELS, MatchSummary, run_tournament
 
+from ._play import check_save_path
 from ._show import describe_action, show_result, show_settlement
 from ._style import style_for, verb
 
@@ -98,7 +100,7 @@ def score(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def simulate(args: argparse.Namespace, out: TextIO) -> int:
-    """Computer players against each other, on one or more processes."""
+    """Computer players against each other, on one or more processes or a Dask cluster."""
     levels = [p.strip().lower() for p in args.players.split(",")]
     if not 2 <= len(levels) <= 4 or any(level not in LEVELS for level in levels):
         print(
@@ -108,6 +110,11 @@ def simulate(args: argparse.Namespace, out: TextIO) -> int:
         )
         return 2
     rules = args.rules if args.rules.players == len(levels) else attrs.evolve(args.rules, players=len(levels))
+    if args.records is not None:
+        problem = check_save_path(args.records)
+        if problem is not None:
+            print(f"ginrummy simulate: error: cannot write the records to {args.records}: {problem}", file=sys.stderr)
+            return 2
 
     def progress(done: int, total: int) -> None:
         width = 30
@@ -117,15 +124,40 @@ def simulate(args: argparse.Namespace, out: TextIO) -> int:
             sys.stderr.write("\n")
         sys.stderr.flush()
 
-    started = time.perf_counter()
-    if args.workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
+    with contextlib.ExitStack() as stack:
+        on_game = None
+        if args.records is not None:
+            records = stack.enter_context(args.records.open("w", encoding="utf-8"))
 
-        with ProcessPoolExecutor(args.workers) as executor:
-            result = run_tournament(*levels, games=args.games, rules=rules, seed=args.seed, executor=executor, progress=progress)
-    else:
-        result = run_tournament(*levels, games=args.games, rules=rules, seed=args.seed, progress=progress)
-    elapsed = time.perf_counter() - started
+            def on_game(summary: MatchSummary) -> None:
+                records.write(f"{summary.record}\n")
+
+        executor = None
+        if args.scheduler is not None:
+            try:
+                from dask.distributed import Client
+            except ImportError:
+                print(
+                    "ginrummy simulate: error: --scheduler needs the 'dask' extra, which is not installed: "
+                    "pip install 'ginrummy[dask]'",
+                    file=sys.stderr,
+                )
+                return 2
+            try:
+                client = stack.enter_context(Client(args.scheduler, timeout="10s"))  # type: ignore[no-untyped-call]
+            except (OSError, TimeoutError) as error:
+                print(f"ginrummy simulate: error: cannot reach the Dask scheduler {args.scheduler}: {error}", file=sys.stderr)
+                return 2
+            executor = client.get_executor()
+        elif args.workers > 1:
+            from concurrent.futures import ProcessPoolExecutor
+
+            executor = stack.enter_context(ProcessPoolExecutor(args.workers))
+        started = time.perf_counter()
+        result = run_tournament(
+            *levels, games=args.games, rules=rules, seed=args.seed, executor=executor, progress=progress, on_game=on_game
+        )
+        elapsed = time.perf_counter() - started
     if args.json:
         low, high = result.interval
         print(
@@ -150,6 +182,9 @@ def simulate(args: argparse.Namespace, out: TextIO) -> int:
         )
     else:
         print(result.describe(), file=out)
+        print(f"{elapsed:.1f} s", file=out)
+    if args.records is not None:
+        print(f"wrote {result.games} game records to {args.records}", file=sys.stderr)
     return 0
 
 
@@ -160,6 +195,33 @@ def replay(args: argparse.Namespace, out: TextIO) -> int:
     except OSError as error:
         print(f"ginrummy replay: error: cannot read {args.file}: {error.strerror}", file=sys.stderr)
         return 2
+    stripped = text.strip()
+    if "\n" in stripped and stripped.startswith("{"):
+        lines = [line for line in stripped.splitlines() if line.strip()]
+        try:
+            json.loads(lines[0])
+        except ValueError:
+            lines = []
+        if len(lines) > 1:
+            return _replay_lines(args, lines, out)
+    return _replay_text(args, text, out)
+
+
+def _replay_lines(args: argparse.Namespace, lines: list[str], out: TextIO) -> int:
+    """Replay the games of a JSON-lines file (``simulate --records``)."""
+    chosen = range(len(lines)) if args.game is None else [args.game - 1]
+    if args.game is not None and args.game > len(lines):
+        print(f"ginrummy replay: error: {args.file} holds {len(lines)} games, not {args.game}", file=sys.stderr)
+        return 2
+    for index in chosen:
+        print(f"=== Game {index + 1} of {len(lines)}", file=out)
+        code = _replay_text(args, lines[index], out)
+        if code:
+            return code
+    return 0
+
+
+def _replay_text(args: argparse.Namespace, text: str, out: TextIO) -> int:
     loaded = loads(text)
     if isinstance(loaded, Match):
         hands = [*loaded.finished, loaded.state]

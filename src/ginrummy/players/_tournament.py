@@ -11,6 +11,7 @@ import attrs
 
 from ..errors import PlayerError
 from ..rules import Rules
+from ..serialize import dumps
 from ..scoring import GameScore, Hollywood
 from ..state import Match
 from ._base import Player, make_player, play_match
@@ -51,6 +52,8 @@ class MatchSummary:
     """How the hands ended: (end reason, count)."""
     worths: tuple[int, ...]
     """Per listed player, the settlement's worth to it (what it won, or minus what it paid)."""
+    record: str | None = None
+    """The game's record as JSON (``ginrummy.dumps`` with the players' names), when asked for."""
 
     @property
     def first_won(self) -> bool:
@@ -132,7 +135,7 @@ def _make(spec: PlayerSpec, seed: int) -> Player:
     return make_player(spec, seed=seed) if isinstance(spec, str) else spec(seed)
 
 
-def _play_one(specs: Sequence[PlayerSpec], rules: Rules, seed: int, game: int) -> MatchSummary:
+def _play_one(specs: Sequence[PlayerSpec], rules: Rules, seed: int, game: int, records: bool = False) -> MatchSummary:
     n = len(specs)
     made = [_make(spec, seed * 1_000_003 + n * game + i) for i, spec in enumerate(specs)]
     # Duplicate format: games nk .. nk+n-1 are dealt the same cards with the seats
@@ -162,14 +165,20 @@ def _play_one(specs: Sequence[PlayerSpec], rules: Rules, seed: int, game: int) -
                 by_seat[loser] -= s.worth
         winner_seat = max(range(n), key=lambda seat: by_seat[seat])
     actions = sum(s.history_length for s in states)
+    record = None
+    if records:
+        names = _names(specs)
+        record = dumps(match, names=[names[seat_of.index(seat)] for seat in range(n)])
     return MatchSummary(
         seat_of.index(winner_seat), len(states), actions, tuple(sorted(endings.items())),
-        tuple(by_seat[seat] for seat in seat_of),
+        tuple(by_seat[seat] for seat in seat_of), record,
     )
 
 
-def _play_chunk(specs: Sequence[PlayerSpec], rules: Rules, seed: int, games: Sequence[int]) -> list[MatchSummary]:
-    return [_play_one(specs, rules, seed, g) for g in games]
+def _play_chunk(
+    specs: Sequence[PlayerSpec], rules: Rules, seed: int, games: Sequence[int], records: bool = False
+) -> list[MatchSummary]:
+    return [_play_one(specs, rules, seed, g, records) for g in games]
 
 
 def run_tournament(
@@ -182,6 +191,7 @@ def run_tournament(
     executor: Executor | None = None,
     chunk_size: int = 10,
     progress: Callable[[int, int], None] | None = None,
+    on_game: Callable[[MatchSummary], None] | None = None,
 ) -> TournamentResult:
     """Play ``games`` games between two to four players; return the totals.
 
@@ -194,7 +204,9 @@ def run_tournament(
     Give any :class:`concurrent.futures.Executor` (a ``ProcessPoolExecutor``, or a
     cluster's, such as Dask's ``Client.get_executor()``) to run chunks of games in
     parallel; results do not depend on the executor. ``progress(done, total)`` is
-    called as games finish.
+    called as games finish. ``on_game(summary)`` is called for every game in order; with
+    it, each summary carries the game's :attr:`~MatchSummary.record` (JSON), for
+    writing the games out as they come.
     """
     rules = Rules() if rules is None else rules
     specs = (first, second, *others)
@@ -211,17 +223,23 @@ def run_tournament(
             make_player(spec)  # an unknown level fails here, before any game
     chunks = [list(range(i, min(i + chunk_size, games))) for i in range(0, games, chunk_size)]
     summaries: list[MatchSummary] = []
+    records = on_game is not None
+
+    def collect(done: list[MatchSummary]) -> None:
+        for summary in done:
+            if on_game is not None:
+                on_game(summary)
+            summaries.append(attrs.evolve(summary, record=None))
+        if progress is not None:
+            progress(len(summaries), games)
+
     if executor is None:
         for chunk in chunks:
-            summaries.extend(_play_chunk(specs, rules, seed, chunk))
-            if progress is not None:
-                progress(len(summaries), games)
+            collect(_play_chunk(specs, rules, seed, chunk, records))
     else:
-        futures = [executor.submit(_play_chunk, specs, rules, seed, chunk) for chunk in chunks]
+        futures = [executor.submit(_play_chunk, specs, rules, seed, chunk, records) for chunk in chunks]
         for future in futures:
-            summaries.extend(future.result())
-            if progress is not None:
-                progress(len(summaries), games)
+            collect(future.result())
     return summarize(_names(specs), summaries)
 
 

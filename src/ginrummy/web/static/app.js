@@ -169,12 +169,13 @@ function renderShowdown() {
     p.append(document.createTextNode(` (${cards.deadwood_count})`));
     return p;
   };
-  box.append(line(`${s.knocker.name} ${s.knocker.big_gin ? "went big gin" : "knocked"}:`, s.knocker));
+  const how = s.knocker.big_gin ? "went big gin" : s.knocker.deadwood_count === 0 ? "went gin" : "knocked";
+  box.append(line(`${s.knocker.name} ${how}:`, s.knocker));
   for (const d of s.defenders) {
     box.append(line(`${d.name}:`, d));
     for (const l of d.layoffs) {
       const p = document.createElement("div");
-      p.append(document.createTextNode(`  ${d.name} lays off `), cardsRow([l.card]), document.createTextNode(" on "), cardsRow(l.onto));
+      p.append(document.createTextNode(`${d.name} ${d.seat === 0 ? "lay" : "lays"} off `), cardsRow([l.card]), document.createTextNode(" on "), cardsRow(l.onto));
       box.append(p);
     }
   }

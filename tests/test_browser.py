@@ -1,0 +1,112 @@
+"""The web game in a real browser: Playwright drives Chromium through a whole hand by clicking.
+
+Needs the ``browser`` extra (Playwright) and Chromium: browsers cannot be downloaded here,
+so the test uses the system's Chromium (Debian's ``chromium`` package, which ``.ci/run``
+installs when it is missing). The screenshot goes to ``GINRUMMY_SCREENSHOT`` or the
+test's temporary directory.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from test_web import free_port, start_server, stop  # noqa: E402
+
+CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser"), "/usr/bin/chromium") if p and os.path.exists(p)), None)
+FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+]
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (apt-get install chromium)")
+def test_a_whole_hand_by_clicking_in_chromium(tmp_path: Path) -> None:
+    port = free_port()
+    server = start_server(tmp_path / "data", port)
+    shot = Path(os.environ.get("GINRUMMY_SCREENSHOT", tmp_path / "web.png"))
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+            page = browser.new_page(viewport={"width": 1100, "height": 900})
+            page.set_default_timeout(15_000)
+            page.goto(f"http://127.0.0.1:{port}/")
+            page.select_option("#level", "easy")
+            page.select_option("#rules", "standard")
+            page.click("#start")
+            page.wait_for_selector("#hand button.card")
+            assert page.locator("#table").is_visible()
+            for _ in range(300):
+                if page.locator("#showdown").is_visible():
+                    break
+                page.wait_for_function("() => document.querySelector('#actions button, #hand button.card:not([disabled])')")
+                buttons = page.locator("#actions button")
+                labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
+                choice = next((i for i, t in enumerate(labels) if t.startswith(("Gin", "Knock", "Big gin"))), None)
+                if choice is None:
+                    choice = next((i for i, t in enumerate(labels) if t.startswith(("Pass", "Draw from the stock", "Leave"))), None)
+                if choice is not None:
+                    buttons.nth(choice).click()
+                else:
+                    cards = page.locator("#hand .group.deadwood button.card:not([disabled])")
+                    if cards.count() == 0:
+                        cards = page.locator("#hand button.card:not([disabled])")
+                    cards.last.click()
+                page.wait_for_timeout(50)
+            assert page.locator("#showdown").is_visible(), "no showdown after 300 clicks"
+            page.wait_for_selector("#sheet table tr:nth-child(2)")
+            assert page.locator("#sheet").inner_text().count("\n") >= 2
+            text = page.locator("#showdown").inner_text()
+            assert "Showdown" in text
+            page.screenshot(path=str(shot), full_page=True)
+            browser.close()
+    finally:
+        stop(server, signal.SIGTERM)
+    assert shot.exists() and shot.stat().st_size > 10_000
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (apt-get install chromium)")
+def test_keyboard_alone_at_phone_width(tmp_path: Path) -> None:
+    port = free_port()
+    server = start_server(tmp_path / "data", port)
+    try:
+        with sync_api.sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.set_default_timeout(15_000)
+            page.goto(f"http://127.0.0.1:{port}/")
+            page.wait_for_selector("#rules option", state="attached")
+            for _ in range(12):  # Tab through the form to the New game button
+                page.keyboard.press("Tab")
+                if page.evaluate("document.activeElement.id") == "start":
+                    break
+            assert page.evaluate("document.activeElement.id") == "start"
+            page.keyboard.press("Enter")
+            page.wait_for_selector("#hand button.card")
+            for _ in range(6):  # pass or draw by key until a discard is wanted
+                if page.locator("#hand button.card:not([disabled])").count():
+                    break
+                key = "x" if page.locator('#actions button[data-key="x"]').count() else "s"
+                page.keyboard.press(key)
+                page.wait_for_timeout(200)
+            playable = page.locator("#hand button.card:not([disabled])")
+            assert playable.count() > 0
+            before = page.locator("#pile-top").inner_text()
+            playable.first.focus()
+            page.keyboard.press("Enter")
+            page.wait_for_function(f"() => document.querySelector('#pile-top').innerText !== {before!r}")
+            wider = page.evaluate(
+                "() => [...document.querySelectorAll('body *')].filter((el) =>"
+                " el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => el.tagName + '#' + el.id)"
+            )
+            assert wider == [], wider
+            browser.close()
+    finally:
+        stop(server, signal.SIGTERM)
