@@ -8,6 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from helpers import scripted
 from ginrummy import (
@@ -163,3 +165,17 @@ def test_wilson_interval() -> None:
     assert low < 0.5 < high and abs((low + high) / 2 - 0.5) < 1e-9
     assert wilson_interval(0, 0) == (0.0, 1.0)
     assert wilson_interval(10, 10)[1] == 1.0
+
+
+@settings(max_examples=300)
+@given(st.sets(st.integers(0, 51), min_size=1, max_size=12), st.randoms(use_true_random=False))
+def test_hard_draw_gain_equals_the_exact_sum(cards: set[int], rng: random.Random) -> None:
+    from ginrummy._masks import deadwood_of_mask, discard_deadwood_of_mask
+    from ginrummy.players._bots import draw_gain
+
+    mask = sum(1 << i for i in cards)
+    unseen = [1 << i for i in range(52) if not mask >> i & 1]
+    rng.shuffle(unseen)
+    unseen = unseen[: rng.randrange(1, len(unseen) + 1)]
+    dw = deadwood_of_mask(mask)
+    assert draw_gain(mask, dw, unseen) == sum(max(0, dw - discard_deadwood_of_mask(mask | u)) for u in unseen)
