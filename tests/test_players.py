@@ -24,6 +24,7 @@ from ginrummy import (
     Knock,
     Match,
     PassUpcard,
+    Phase,
     PlayerView,
     Rules,
     TakeUpcard,
@@ -31,10 +32,12 @@ from ginrummy import (
 from ginrummy.players import (
     LEVELS,
     EasyPlayer,
+    ExpertPlayer,
     HardPlayer,
     MediumPlayer,
     Player,
     RandomPlayer,
+    determinize,
     make_player,
     play_hand,
     play_match,
@@ -49,15 +52,59 @@ DL = "Ks Kd Qs Qd Js Jd 2c 3d 5c 7d"
 def test_every_level_plays_legal_games_under_every_preset(level: str) -> None:
     for name, rules in PRESETS.items():
         match = Match.new(attrs.evolve(rules, game_target=40), seed=name)
-        final = play_match(match, [make_player(level, seed=1), make_player("medium")])
+        player = ExpertPlayer(seed=1, simulations=4) if level == "expert" else make_player(level, seed=1)
+        final = play_match(match, [player, make_player("medium")])
         assert final.is_over
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_three_and_four_player_hands(level: str, players: int) -> None:
+    rules = Rules(players=players, game_target=30)
+    seats: list[Player] = [ExpertPlayer(seed=2, simulations=4) if level == "expert" else make_player(level, seed=2)]
+    seats += [make_player("easy", seed=s) for s in range(players - 1)]
+    final = play_match(Match.new(rules, seed=players), seats)
+    assert final.is_over and len(final.score.points) == players  # type: ignore[union-attr]
+
+
+def test_expert_determinisations_agree_with_the_view() -> None:
+    rng = random.Random(4)
+    for seed in range(30):
+        state = GameState.new(Rules(players=2 + seed % 3), seed=seed)
+        for _ in range(rng.randrange(0, 40)):
+            if state.is_over:
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.is_over:
+            continue
+        seat = state.to_play
+        assert seat is not None
+        view = state.view(seat)
+        world = determinize(view, random.Random(seed))
+        world.validate()
+        # The same public situation (the world has no history), another deal of the hidden cards.
+        assert attrs.evolve(world.view(seat), public_steps=None, last_step=None) == attrs.evolve(
+            view, public_steps=None, last_step=None
+        )
+        assert world.legal_actions() == state.legal_actions()
+
+
+def test_expert_is_reproducible_with_a_seed_and_prices_by_the_rules() -> None:
+    state = GameState.new(Rules(), seed=12)
+    while state.phase is not Phase.DISCARD:
+        state = state.apply(state.legal_actions()[-1])
+    view = state.view(state.to_play or 0)
+    first = ExpertPlayer(seed=5, simulations=10, time_budget=60).choose(view, view.legal_actions)
+    second = ExpertPlayer(seed=5, simulations=10, time_budget=60).choose(view, view.legal_actions)
+    assert first == second and first in view.legal_actions
 
 
 def test_players_satisfy_the_protocol() -> None:
     for player in (RandomPlayer(), EasyPlayer(), MediumPlayer(), HardPlayer()):
         assert isinstance(player, Player)
-    with pytest.raises(ValueError, match="unknown player level 'expert'"):
-        make_player("expert")
+    with pytest.raises(ValueError, match="unknown player level 'grandmaster'"):
+        make_player("grandmaster")
+    assert isinstance(make_player("expert"), ExpertPlayer)
 
 
 def test_medium_takes_the_upcard_only_when_it_makes_a_meld() -> None:

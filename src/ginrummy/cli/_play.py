@@ -255,7 +255,7 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         seed = None if args.seed is None else args.seed * 1000 + game
         match = Match.new(rules, seed=seed)
         bots = [make_player(args.level, seed=None if seed is None else seed * 10 + seat) for seat in range(rules.players)]
-        adviser = make_player("hard", seed=seed)
+        adviser = make_player("expert", seed=seed)
         current = _Game(match, bots, adviser, style, out, args.save)
         try:
             current.run()

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from ._base import LEVELS, Player, make_player, play_hand, play_match
 from ._bots import EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer
+from ._expert import ExpertPlayer, determinize
 from ._tournament import MatchSummary, TournamentResult, run_tournament, summarize, wilson_interval
 
 __all__ = [
     "EasyPlayer",
+    "ExpertPlayer",
     "HardPlayer",
     "LEVELS",
     "MatchSummary",
@@ -26,6 +28,7 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "TournamentResult",
+    "determinize",
     "make_player",
     "play_hand",
     "play_match",

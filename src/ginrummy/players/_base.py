@@ -66,16 +66,18 @@ def play_match(match: Match, players: Sequence[Player], *, max_hands: int = 10_0
     return match
 
 
-LEVELS = ("random", "easy", "medium", "hard")
+LEVELS = ("random", "easy", "medium", "hard", "expert")
 """The built-in levels, weakest first."""
 
 
-def make_player(level: str, *, seed: int | None = None, time_budget: float = 0.05) -> Player:
-    """A built-in player: ``"random"``, ``"easy"``, ``"medium"`` or ``"hard"``.
+def make_player(level: str, *, seed: int | None = None, time_budget: float | None = None) -> Player:
+    """A built-in player: ``"random"``, ``"easy"``, ``"medium"``, ``"hard"`` or ``"expert"``.
 
-    ``time_budget`` (seconds) caps the search of ``hard`` per decision.
+    ``time_budget`` (seconds) caps the search of ``hard`` (default 0.05) or ``expert``
+    (default 0.25) per decision.
     """
     from ._bots import EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer
+    from ._expert import ExpertPlayer
 
     name = level.strip().lower() if isinstance(level, str) else level
     if name == "random":
@@ -85,5 +87,7 @@ def make_player(level: str, *, seed: int | None = None, time_budget: float = 0.0
     if name == "medium":
         return MediumPlayer()
     if name == "hard":
-        return HardPlayer(seed=seed, time_budget=time_budget)
+        return HardPlayer(seed=seed, time_budget=0.05 if time_budget is None else time_budget)
+    if name == "expert":
+        return ExpertPlayer(seed=seed, time_budget=0.25 if time_budget is None else time_budget)
     raise PlayerError(f"unknown player level {level!r}: expected one of {', '.join(LEVELS)}")

@@ -299,14 +299,34 @@ class HardPlayer:
         danger += 0.04 * ((column | near1) & unseen).bit_count()
         return min(danger, 1.0)
 
+    def _discard_values(self, mask11: int, banned: int, unseen: list[int], view: PlayerView) -> list[tuple[float, int]]:
+        """(value, card bit) of every allowed discard, lower values better."""
+        weight = self.danger_weight * view.multiplier
+        return [
+            (self._score(mask11 ^ bit, unseen) + weight * CARD_POINTS[bit.bit_length() - 1] * self._danger(bit, view) / 4, bit)
+            for bit in _bits(mask11 & ~banned)
+        ]
+
     def _best_discard(self, mask11: int, banned: int, unseen: list[int], view: PlayerView) -> tuple[float, int]:
         best_value, best_card = float("inf"), 0
-        weight = self.danger_weight * view.multiplier
-        for bit in _bits(mask11 & ~banned):
-            value = self._score(mask11 ^ bit, unseen) + weight * CARD_POINTS[bit.bit_length() - 1] * self._danger(bit, view) / 4
+        for value, bit in self._discard_values(mask11, banned, unseen, view):
             if value < best_value:
                 best_value, best_card = value, bit
         return best_value, best_card
+
+    def ranked_discards(self, view: PlayerView, legal_actions: Sequence[Action]) -> list[Discard]:
+        """The legal discards, best first by this player's judgement (for stronger players to search)."""
+        self._note_thrown(view)
+        discards = [a for a in legal_actions if isinstance(a, Discard)]
+        allowed = sum(a.card.mask for a in discards)
+        values = self._discard_values(view.hand.mask, view.hand.mask & ~allowed, self._unseen(view), view)
+        return [Discard(Card.from_index(bit.bit_length() - 1)) for _, bit in sorted(values)]
+
+    def _note_thrown(self, view: PlayerView) -> None:
+        self._thrown = 0
+        for seat, action in view.history:
+            if seat != view.seat and isinstance(action, Discard):
+                self._thrown |= action.card.mask
 
     @staticmethod
     def _draws_by_seat(view: PlayerView) -> dict[int, int]:
@@ -371,10 +391,7 @@ class HardPlayer:
         big = _first(legal_actions, BigGin)
         if big is not None:
             return big
-        self._thrown = 0
-        for seat, action in view.history:
-            if seat != view.seat and isinstance(action, Discard):
-                self._thrown |= action.card.mask
+        self._note_thrown(view)
         hand = view.hand.mask
         unseen = self._unseen(view)
         knocks = [a for a in legal_actions if isinstance(a, Knock)]

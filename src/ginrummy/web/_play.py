@@ -132,7 +132,7 @@ def hint(record: GameRecord) -> str:
     view = match.view(HUMAN)
     if match.state.is_over or not view.legal_actions:
         raise BadRequest("there is nothing to advise: it is not your turn in a hand", status=409, reason="not_your_turn")
-    adviser = make_player("hard", seed=_bot_seed(match, HUMAN))
+    adviser = make_player("expert", seed=_bot_seed(match, HUMAN))
     return str(adviser.choose(view, view.legal_actions))
 
 
