@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 from ginrummy import Card, GameState, Hand, Rules, parse_cards
 
 
@@ -57,3 +59,19 @@ def seated(hands: list[str], upcard: str, stock: str = "", *, rules: Rules | Non
     """A hand of ``len(hands)`` players (Oklahoma unless ``rules``) with these hands by seat."""
     rules = rules or Rules(players=len(hands))
     return GameState.new(rules, deck=seated_deck(hands, upcard, stock, dealer=dealer), dealer=dealer)
+
+
+def shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The same public situation with every card ``seat`` cannot see (the other hands'
+    hidden cards, the stock) dealt differently."""
+    others = [s for s in range(state.players) if s != seat]
+    hidden = {s: state.hands[s] & ~state.known[s] for s in others}
+    pool = [i for s in others for i in range(52) if hidden[s] >> i & 1] + list(state.deck[state.stock_next :])
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    at = 0
+    for s in others:
+        count = hidden[s].bit_count()
+        hands[s] = state.known[s] | sum(1 << i for i in pool[at : at + count])
+        at += count
+    return attrs.evolve(state, hands=tuple(hands), deck=state.deck[: state.stock_next] + tuple(pool[at:]))

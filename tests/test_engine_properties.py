@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import playout
+from helpers import playout, shuffle_hidden
 from ginrummy import (
     PRESETS,
     Action,
@@ -111,27 +111,12 @@ def test_states_never_mutate_and_round_trip(preset: str, seed: int) -> None:
         assert hash(loads(dumps(state))) == hash(state)
 
 
-def _shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """The same public situation with the cards ``seat`` cannot see dealt differently."""
-    other = 1 - seat
-    hidden_in_hand = state.hands[other] & ~state.known[other]
-    stock = list(state.deck[state.stock_next :])
-    pool = [i for i in range(52) if hidden_in_hand >> i & 1] + stock
-    rng.shuffle(pool)
-    count = hidden_in_hand.bit_count()
-    new_hand = state.known[other] | sum(1 << i for i in pool[:count])
-    hands = list(state.hands)
-    hands[other] = new_hand
-    deck = state.deck[: state.stock_next] + tuple(pool[count:])
-    return attrs.evolve(state, hands=tuple(hands), deck=deck)
-
-
 @settings(max_examples=40)
 @given(st.sampled_from(PRESET_NAMES), st.integers(0, 10**6), st.integers(0, 1))
 def test_views_do_not_change_when_hidden_cards_change(preset: str, seed: int, seat: int) -> None:
     rng = random.Random(seed)
     for state in playout(GameState.new(PRESETS[preset], seed=seed), rng)[:-1]:
-        shuffled = _shuffle_hidden(state, seat, rng)
+        shuffled = shuffle_hidden(state, seat, rng)
         shuffled.validate()
         assert shuffled.view(seat) == state.view(seat)
         assert to_dict(shuffled.view(seat)) == to_dict(state.view(seat))

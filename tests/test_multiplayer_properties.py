@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import brute
+from helpers import shuffle_hidden
 from ginrummy import (
     PRESETS,
     Action,
@@ -136,29 +137,13 @@ def test_random_playouts_keep_every_invariant(preset: str, players: int) -> None
     assert len(endings) >= 2
 
 
-def _shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """The same public situation with every card ``seat`` cannot see dealt differently."""
-    others = [s for s in range(state.players) if s != seat]
-    hidden = {s: state.hands[s] & ~state.known[s] for s in others}
-    pool = [i for s in others for i in range(52) if hidden[s] >> i & 1] + list(state.deck[state.stock_next :])
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    at = 0
-    for s in others:
-        count = hidden[s].bit_count()
-        hands[s] = state.known[s] | sum(1 << i for i in pool[at : at + count])
-        at += count
-    deck = state.deck[: state.stock_next] + tuple(pool[at:])
-    return attrs.evolve(state, hands=tuple(hands), deck=deck)
-
-
 @settings(max_examples=30)
 @given(st.sampled_from(PRESET_NAMES), st.sampled_from([3, 4]), st.integers(0, 10**6), st.integers(0, 3))
 def test_views_do_not_change_when_other_seats_hidden_cards_change(preset: str, players: int, seed: int, seat: int) -> None:
     seat %= players
     rng = random.Random(seed)
     for state in eager_playout(GameState.new(rules_for(preset, players), seed=seed), rng)[:-1]:
-        shuffled = _shuffle_hidden(state, seat, rng)
+        shuffled = shuffle_hidden(state, seat, rng)
         shuffled.validate()
         assert shuffled.view(seat) == state.view(seat)
         assert to_dict(shuffled.view(seat)) == to_dict(state.view(seat))

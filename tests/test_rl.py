@@ -18,7 +18,8 @@ import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from ginrummy import PRESETS, GameState, IllegalActionError, Rules, RulesError  # noqa: E402
+from helpers import shuffle_hidden  # noqa: E402
+from ginrummy import PRESETS, IllegalActionError, Rules, RulesError  # noqa: E402
 from ginrummy import rl  # noqa: E402
 from ginrummy.players import RandomPlayer  # noqa: E402
 
@@ -80,21 +81,6 @@ def test_masks_are_exactly_the_legal_actions(players: int) -> None:
         steps += 1
 
 
-def _reshuffle(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """Every card ``seat`` cannot see (other hands' hidden cards, the stock) dealt differently."""
-    others = [s for s in range(state.players) if s != seat]
-    hidden = {s: state.hands[s] & ~state.known[s] for s in others}
-    pool = [i for s in others for i in range(52) if hidden[s] >> i & 1] + list(state.deck[state.stock_next :])
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    at = 0
-    for s in others:
-        count = hidden[s].bit_count()
-        hands[s] = state.known[s] | sum(1 << i for i in pool[at : at + count])
-        at += count
-    return attrs.evolve(state, hands=tuple(hands), deck=state.deck[: state.stock_next] + tuple(pool[at:]))
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_observations_ignore_hidden_cards_and_the_stock_order(players: int) -> None:
     game = rl.env(players=players)
@@ -107,7 +93,7 @@ def test_observations_ignore_hidden_cards_and_the_stock_order(players: int) -> N
                 break
             state = game.match.state
             for seat in range(players):
-                shuffled = _reshuffle(state, seat, rng)
+                shuffled = shuffle_hidden(state, seat, rng)
                 before = rl.encode_observation(state.view(seat))
                 after = rl.encode_observation(shuffled.view(seat))
                 assert np.array_equal(before, after)

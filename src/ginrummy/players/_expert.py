@@ -20,18 +20,9 @@ from ..actions import (
 )
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
-from ._bots import HardPlayer
+from ._bots import HardPlayer, _bits
 
 __all__ = ["ExpertPlayer"]
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
 
 
 def _passes(view: PlayerView) -> int:

@@ -12,7 +12,7 @@ from pettingzoo import AECEnv
 
 from ginrummy import IllegalActionError, Match, NextHand, Rules
 
-from ._common import render_text, resolve_rules, rewards_after_hand
+from ._common import render, resolve_rules, rewards_after_hand
 from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, action_mask, encode_observation, index_action
 
 __all__ = ["GinRummyAEC", "env"]
@@ -127,13 +127,7 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The table as text: printed with ``"human"``, returned with ``"ansi"``."""
-        if self.render_mode is None:
-            return None
-        text = render_text(self.match)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.match, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

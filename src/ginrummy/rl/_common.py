@@ -8,7 +8,7 @@ import attrs
 
 from ginrummy import GameScore, HandResult, Match, Rules, RulesError
 
-__all__ = ["EPISODES", "REWARDS", "game_rewards", "hand_rewards", "render_text", "resolve_rules", "rewards_after_hand"]
+__all__ = ["EPISODES", "REWARDS", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand"]
 
 EPISODES: Final = ("hand", "game")
 REWARDS: Final = ("points", "win")
@@ -68,6 +68,17 @@ def game_rewards(match: Match) -> list[float]:
     if winner is None:
         return [0.0] * n
     return [1.0 if seat == winner else -1.0 / (n - 1) for seat in range(n)]
+
+
+def render(match: Match, mode: str | None) -> str | None:
+    """An environment's ``render``: the table printed (``"human"``) or returned (``"ansi"``)."""
+    if mode is None:
+        return None
+    text = render_text(match)
+    if mode == "ansi":
+        return text
+    print(text)
+    return None
 
 
 def render_text(match: Match) -> str:

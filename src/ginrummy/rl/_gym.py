@@ -13,7 +13,7 @@ from gymnasium import spaces
 from ginrummy import IllegalActionError, Match, NextHand, Rules
 from ginrummy.players import Player, make_player
 
-from ._common import render_text, resolve_rules, rewards_after_hand
+from ._common import render, resolve_rules, rewards_after_hand
 from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, action_mask, encode_observation, index_action
 
 __all__ = ["GinRummyEnv"]
@@ -172,10 +172,4 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
 
     def render(self) -> str | None:
         """The table as text: printed with ``"human"``, returned with ``"ansi"``."""
-        if self.render_mode is None:
-            return None
-        text = render_text(self.match)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.match, self.render_mode)
