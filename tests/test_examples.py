@@ -76,3 +76,11 @@ def test_rl_train_learns_against_random() -> None:
     train(policy, 8.0, 0.5)  # type: ignore[operator]
     after = record(policy, 60, 1)  # type: ignore[operator]
     assert after[0] > before[0] and after[0] > after[1]
+
+
+def test_three_players(capsys: pytest.CaptureFixture[str]) -> None:
+    main = load("three_players")["main"]
+    assert callable(main)
+    main()
+    out = capsys.readouterr().out
+    assert out.startswith("hand 1: ") and " wins; each loser pays " in out
