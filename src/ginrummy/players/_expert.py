@@ -107,8 +107,8 @@ def rollout_action(state: GameState) -> Action:
 class ExpertPlayer:
     """The strongest built-in level: it searches.
 
-    For each decision with a real choice, it keeps the candidate moves that
-    :class:`HardPlayer` rates best (every knock, big gin, the best discards, both draw
+    For each decision with a real choice, it keeps :class:`HardPlayer`'s move and the
+    candidates it rates best (every knock, big gin, the best discards, both draw
     options), then plays each candidate on many *determinisations*: hands dealt at random
     to the other players, and a stock order, consistent with everything its view shows
     (their pile cards, the discards, the card counts). Each is played to the end of the
@@ -116,7 +116,10 @@ class ExpertPlayer:
     serve every candidate (common random numbers), so the comparison is fair. Outcomes
     are priced under the rules in play: the hand's points (knock, gin, big gin and
     undercut bonuses, spade doubling), the box it earns, and the game bonus when the
-    hand would end the game; what another player scores counts against it.
+    hand would end the game; what another player scores counts against it. It departs
+    from the hard player's move only for a candidate whose paired advantage over it, on
+    the same deals, is clear (more than ``margin`` standard errors): rollouts are noisy,
+    and a noisy search alone loses to ``hard``.
 
     ``simulations`` determinisations per decision (default 60), capped by
     ``time_budget`` seconds (default 0.25); with a seed and no cap reached, its choices
@@ -130,9 +133,12 @@ class ExpertPlayer:
         simulations: int = 60,
         time_budget: float = 0.25,
         candidates: int = 3,
+        margin: float = 2.0,
     ) -> None:
-        """``candidates`` discards are searched besides every knock."""
+        """``candidates`` discards are searched besides every knock; another move than the
+        hard player's is taken only when it is better by ``margin`` standard errors."""
         self.seed = seed
+        self.margin = margin
         self.rng = random.Random(seed)
         self.simulations = simulations
         self.time_budget = time_budget
@@ -153,24 +159,44 @@ class ExpertPlayer:
         return found
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
-        """The expert's choice."""
+        """The expert's choice: the hard player's move, unless the search shows another
+        candidate is better by more than :attr:`margin` standard errors."""
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]
+        default = self.hard.choose(view, legal)
         candidates = self._candidates(view, legal)
+        if default not in candidates:
+            candidates.insert(0, default)
         if len(candidates) == 1:
             return candidates[0]
-        totals = [0.0] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         deadline = time.perf_counter() + self.time_budget
         for _ in range(self.simulations):
             sample_seed = self.rng.getrandbits(64)
             world = determinize(view, random.Random(sample_seed))
             for index, action in enumerate(candidates):
-                totals[index] += self._play_out(world.apply(action), view)
+                values[index].append(self._play_out(world.apply(action), view))
             if time.perf_counter() > deadline:
                 break
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        return candidates[self._pick(values, candidates.index(default))]
+
+    def _pick(self, values: list[list[float]], default: int) -> int:
+        """The candidate whose paired advantage over the default is largest and clear."""
+        best, best_gain = default, 0.0
+        base = values[default]
+        n = len(base)
+        if n < 2:
+            return default
+        for index, row in enumerate(values):
+            if index == default:
+                continue
+            diffs = [a - b for a, b in zip(row, base)]
+            mean = sum(diffs) / n
+            spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
+            if mean - self.margin * spread / n**0.5 > 0 and mean > best_gain:
+                best, best_gain = index, mean
+        return best
 
     def _play_out(self, state: GameState, view: PlayerView) -> float:
         while not state.is_over:
