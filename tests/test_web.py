@@ -73,7 +73,7 @@ def test_page_and_static_files(client: TestClient) -> None:
 def test_options(client: TestClient) -> None:
     data = client.get("/api/options").json()
     assert "oklahoma" in data["presets"] and "hollywood" in data["presets"]
-    assert data["levels"] == ["random", "easy", "medium", "hard"] and data["players"] == [2, 3, 4]
+    assert data["levels"] == ["random", "easy", "medium", "hard", "expert"] and data["players"] == [2, 3, 4]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
