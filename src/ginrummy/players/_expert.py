@@ -160,7 +160,7 @@ class ExpertPlayer:
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """The expert's choice: the hard player's move, unless the search shows another
-        candidate is better by more than :attr:`margin` standard errors."""
+        candidate is better by more than ``margin`` standard errors."""
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]

@@ -19,7 +19,6 @@ from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, action_mask, encode_obser
 __all__ = ["GinRummyEnv"]
 
 Observation = dict[str, npt.NDArray[Any]]
-Opponent = str | Player
 
 
 class GinRummyEnv(gymnasium.Env[Observation, int]):
@@ -44,7 +43,7 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
 
     def __init__(
         self,
-        opponent: Opponent | Sequence[Opponent] = "medium",
+        opponent: str | Player | Sequence[str | Player] = "medium",
         rules: Rules | None = None,
         players: int | None = None,
         *,
