@@ -5,7 +5,10 @@ and reports: hard against medium, medium against random, and the median decision
 of hard. With ``--tables 3,4`` it also plays three- and four-player games: hard and
 medium each against easy and random players (a player's fair share is 1/3 or 1/4).
 
-Run:  python benchmarks/strength.py [--games N] [--workers N] [--tables 3,4] [--skip-two]
+With ``--expert`` it plays expert against medium and hard and reports the expert's
+decision times; ``--rules standard`` plays the standard preset instead.
+
+Run:  python benchmarks/strength.py [--games N] [--workers N] [--tables 3,4] [--skip-two] [--expert] [--rules NAME]
 """
 
 from __future__ import annotations
@@ -21,13 +24,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _machine import describe  # noqa: E402
 
+import attrs  # noqa: E402
+
 from ginrummy import GameState, Rules  # noqa: E402
-from ginrummy.players import HardPlayer, MediumPlayer, run_tournament  # noqa: E402
+from ginrummy.players import ExpertPlayer, HardPlayer, MediumPlayer, Player, run_tournament  # noqa: E402
 
 
-def decision_times(hands: int) -> list[float]:
-    """Seconds per decision of hard, playing against medium."""
-    hard, medium = HardPlayer(seed=1), MediumPlayer()
+def decision_times(hands: int, player: Player | None = None) -> list[float]:
+    """Seconds per decision of ``player`` (default hard), playing against medium."""
+    hard: Player = HardPlayer(seed=1) if player is None else player
+    medium = MediumPlayer()
     times: list[float] = []
     for i in range(hands):
         state = GameState.new(Rules(), seed=i)
@@ -52,21 +58,32 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--tables", default="", help="also play these table sizes, such as 3,4")
     parser.add_argument("--skip-two", action="store_true", help="skip the two-player pairings")
+    parser.add_argument("--expert", action="store_true", help="also expert vs medium and expert vs hard, with its decision times")
+    parser.add_argument("--rules", default="oklahoma", help="rules preset (default oklahoma)")
     args = parser.parse_args()
-    print(f"machine: {describe()}; {args.games} games to 150 under Oklahoma per pairing\n")
+    print(f"machine: {describe()}; {args.games} games per pairing under {args.rules}\n")
     pairings: list[tuple[str, ...]] = [] if args.skip_two else [("hard", "medium"), ("medium", "random")]
+    if args.expert:
+        pairings += [("expert", "medium"), ("expert", "hard")]
     for size in (int(t) for t in args.tables.split(",") if t):
         fillers = {3: ("easy", "random"), 4: ("easy", "easy", "random")}[size]
         pairings += [("hard", *fillers), ("medium", *fillers)]
     with ProcessPoolExecutor(args.workers) as executor:
         for players in pairings:
-            rules = Rules(players=len(players))
+            rules = attrs.evolve(Rules.parse(args.rules), players=len(players))
             start = time.perf_counter()
             result = run_tournament(*players, games=args.games, rules=rules, seed=args.seed, executor=executor)
             print(result.describe())
             print(f"({time.perf_counter() - start:.0f} s)\n")
-        if args.skip_two:
-            return
+    if args.expert:
+        times = decision_times(30, ExpertPlayer(seed=1))
+        print(
+            f"expert: median decision {statistics.median(times) * 1000:.1f} ms, "
+            f"90th percentile {sorted(times)[int(len(times) * 0.9)] * 1000:.1f} ms, "
+            f"max {max(times) * 1000:.1f} ms over {len(times)} decisions"
+        )
+    if args.skip_two:
+        return
     times = decision_times(200)
     print(
         f"hard: median decision {statistics.median(times) * 1000:.1f} ms, "

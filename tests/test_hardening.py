@@ -274,7 +274,7 @@ def test_a_tie_passes_the_deal_under_alternate_but_a_void_hand_does_not() -> Non
     tie = showdown("As 2s 3s 4h 5h 6h 9c 9d 9h 8c", "Kc Kd Kh Ks Qc Qd Qh 2d 3c 3d", rules=rules, upcard=Card.parse("Td"), knocker_seat=1)
     assert tie.reason is EndReason.TIE
     match = Match.new(rules, seed=1, dealer=0)
-    ended = match.state.replace(phase=Phase.OVER, result=tie)
+    ended = attrs.evolve(match.state, phase=Phase.OVER, result=tie)
     after = attrs.evolve(match, state=ended, score=match.score.add(tie)).apply(NextHand())
     assert after.state.dealer == 1
     winner = attrs.evolve(rules, next_dealer="winner")

@@ -131,10 +131,10 @@ class GameState:
             order = deck_order(deck)
         if dealer is None:
             dealer = rng.randrange(rules.players)
-        return cls.deal(rules, tuple(order), dealer)
+        return cls._deal(rules, tuple(order), dealer)
 
     @classmethod
-    def deal(cls, rules: Rules, deck: tuple[int, ...], dealer: int) -> GameState:
+    def _deal(cls, rules: Rules, deck: tuple[int, ...], dealer: int) -> GameState:
         """The dealt state for a deal order of card indexes (internal: :meth:`new` checks its input)."""
         upcard_at = rules.players * rules.hand_size
         first = left_of(dealer, rules.players)
@@ -252,7 +252,7 @@ class GameState:
         """The seat to the left of ``seat``, who plays after it."""
         return left_of(seat, len(self.hands))
 
-    def replace(self, **changes: object) -> GameState:
+    def _replace(self, **changes: object) -> GameState:
         """A copy with ``changes`` (internal): what ``attrs.evolve`` does, minus its cost (the engine's hot path)."""
         new = object.__new__(GameState)
         _set(new, "rules", self.rules)
@@ -275,13 +275,13 @@ class GameState:
             _set(new, name, value)
         return new
 
-    def took(self, player: int, card: int, *, pile: tuple[int, ...], must_knock: bool = False) -> GameState:
+    def _took(self, player: int, card: int, *, pile: tuple[int, ...], must_knock: bool = False) -> GameState:
         """``player`` holds ``card`` from the pile, public knowledge until played (internal)."""
         hands = list(self.hands)
         hands[player] |= 1 << card
         known = list(self.known)
         known[player] |= 1 << card
-        return self.replace(
+        return self._replace(
             hands=tuple(hands), known=tuple(known), pile=pile, phase=Phase.DISCARD, taken=card, must_knock=must_knock
         )
 
@@ -304,7 +304,7 @@ class GameState:
             return (DeclineWallDiscard(),)
         if phase is Phase.DISCARD:
             hand = self.hands[self.to_play_seat]
-            banned = self.banned_discards()
+            banned = self._banned_discards()
             actions: list[Action] = []
             if not self.must_knock:
                 m = hand & ~banned
@@ -359,7 +359,7 @@ class GameState:
         words = " ".join(text.lower().split()) if isinstance(text, str) else text
         if words in ("gin", "k", "knock"):
             if self.phase is not Phase.DISCARD:
-                raise self.fail(f"cannot {words} now: {self.phase_text()}", "wrong_phase")
+                raise self._fail(f"cannot {words} now: {self._phase_text()}", "wrong_phase")
             knocks = [a for a in self.legal_actions() if isinstance(a, (Knock, BigGin))]
             if words == "gin":
                 gins = [a for a in knocks if isinstance(a, BigGin) or self._kept_deadwood(a) == 0]
@@ -382,7 +382,7 @@ class GameState:
             return deadwood(Hand.from_mask(self.hands[self.to_play_seat] & ~action.card.mask))
         return 0
 
-    def banned_discards(self) -> int:
+    def _banned_discards(self) -> int:
         """The card (as a mask) that may not be discarded this turn (internal)."""
         if self.taken >= 0 and not self.rules.discard_taken_card:
             return 1 << self.taken
@@ -390,32 +390,32 @@ class GameState:
 
     # -------------------------------------------------------------- transitions
 
-    def fail(self, message: str, reason: str) -> IllegalActionError:
+    def _fail(self, message: str, reason: str) -> IllegalActionError:
         """The error for an illegal action (internal)."""
         return IllegalActionError(message, reason=reason)
 
-    def phase_text(self) -> str:
+    def _phase_text(self) -> str:
         """The phase and the legal actions, for error messages (internal)."""
         legal = ", ".join(str(a) for a in self.legal_actions())
         return f"the hand is in the {self.phase.value} phase (legal: {legal})"
 
-    def expect(self, phase: Phase, action: Action) -> None:
+    def _expect(self, phase: Phase, action: Action) -> None:
         """Raise ``"wrong_phase"`` unless the hand is in ``phase`` (internal)."""
         if self.phase is not phase:
-            raise self.fail(f"cannot {action} now: {self.phase_text()}", "wrong_phase")
+            raise self._fail(f"cannot {action} now: {self._phase_text()}", "wrong_phase")
 
     def _transition(self, action: Action, seat: int | None) -> GameState:
         if not isinstance(action, Action):
             raise TypeError(f"expected an Action, not {type(action).__name__}: {action!r}")
         if self.phase is Phase.OVER:
-            raise self.fail(f"cannot {action}: the hand is over", "hand_over")
+            raise self._fail(f"cannot {action}: the hand is over", "hand_over")
         player = self.to_play_seat
         if seat is not None and (seat != player or type(seat) is not int):
             check_seat(seat, len(self.hands))
-            raise self.fail(f"cannot {action}: it is seat {player}'s turn, not seat {seat}'s", "not_your_turn")
+            raise self._fail(f"cannot {action}: it is seat {player}'s turn, not seat {seat}'s", "not_your_turn")
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise self.fail(f"{action!r} is not an action a player can take in a hand", "unknown_action")
+            raise self._fail(f"{action!r} is not an action a player can take in a hand", "unknown_action")
         new = handler(self, action, player)
         # ``new`` is a fresh copy nobody else holds yet, so recording the step on it is safe.
         _set(new, "node", Step(self.node, player, action))
@@ -451,7 +451,7 @@ _set = object.__setattr__
 assert [f.name for f in attrs.fields(GameState)] == [
     "rules", "deck", "dealer", "hands", "stock_next", "pile", "phase", "to_play_seat",
     "passes", "taken", "must_knock", "known", "result", "knock_discard", "node", "limit",
-], "GameState.replace must copy every field"
+], "GameState._replace must copy every field"
 _OFFER_ACTIONS = (TakeUpcard(), PassUpcard())
 _DRAW_ACTIONS = (DrawStock(), DrawDiscard())
 _FORCED_DRAW = (DrawStock(),)

@@ -16,14 +16,14 @@ __all__ = ["pass_upcard", "take_upcard"]
 
 def take_upcard(state: GameState, action: Action, player: int) -> GameState:
     """Take the upcard offered; the player then finishes the turn."""
-    state.expect(Phase.OFFER, action)
-    return state.took(player, state.pile[-1], pile=state.pile[:-1])
+    state._expect(Phase.OFFER, action)
+    return state._took(player, state.pile[-1], pile=state.pile[:-1])
 
 
 def pass_upcard(state: GameState, action: Action, player: int) -> GameState:
     """Decline the upcard: the offer moves left; after the dealer, the dealer's left draws."""
-    state.expect(Phase.OFFER, action)
+    state._expect(Phase.OFFER, action)
     passes = state.passes + 1
     if passes < len(state.hands):
-        return state.replace(passes=passes, to_play_seat=state.next_seat(player))
-    return state.replace(passes=passes, phase=Phase.DRAW, to_play_seat=state.next_seat(state.dealer))
+        return state._replace(passes=passes, to_play_seat=state.next_seat(player))
+    return state._replace(passes=passes, phase=Phase.DRAW, to_play_seat=state.next_seat(state.dealer))

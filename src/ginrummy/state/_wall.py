@@ -37,7 +37,7 @@ def void(state: GameState) -> GameState:
     result = HandResult(
         rules=state.rules, upcard=state.upcard, knocker=None, hands=tuple(Hand.from_mask(h) for h in state.hands)
     )
-    return state.replace(phase=Phase.OVER, result=result, taken=-1)
+    return state._replace(phase=Phase.OVER, result=result, taken=-1)
 
 
 def take_usable(state: GameState) -> bool:
@@ -51,16 +51,16 @@ def take_usable(state: GameState) -> bool:
 
 def take_wall_discard(state: GameState, action: Action, player: int) -> GameState:
     """Take the last discard under the fiftieth-card rule: a knock or big gin must follow."""
-    state.expect(Phase.WALL, action)
+    state._expect(Phase.WALL, action)
     if not take_usable(state):
-        raise state.fail(
+        raise state._fail(
             f"cannot take {state.discard_top}: it does not let you knock or go big gin at once",
             "wall_discard_unusable",
         )
-    return state.took(player, state.pile[-1], pile=state.pile[:-1], must_knock=True)
+    return state._took(player, state.pile[-1], pile=state.pile[:-1], must_knock=True)
 
 
 def decline_wall_discard(state: GameState, action: Action, player: int) -> GameState:
     """Leave the last discard: the hand is void."""
-    state.expect(Phase.WALL, action)
+    state._expect(Phase.WALL, action)
     return void(state)
