@@ -335,3 +335,12 @@ def test_memory_per_retained_state_stays_under_a_kibibyte() -> None:
     per_state = (tracemalloc.get_traced_memory()[0] - before) / len(kept)
     tracemalloc.stop()
     assert per_state < 1024, per_state
+
+
+def test_hand_results_refuse_impossible_seats() -> None:
+    with pytest.raises(InvalidHandError, match="knocker=5 is not a seat"):
+        HandResult(rules=STANDARD, upcard=Card.parse("Td"), knocker=5, hands=(Hand(), Hand()))
+    with pytest.raises(InvalidHandError, match="knocker=True is not a seat"):
+        HandResult(rules=STANDARD, upcard=Card.parse("Td"), knocker=True, hands=(Hand(), Hand()))
+    with pytest.raises(InvalidHandError, match="2 to 4 hands"):
+        HandResult(rules=STANDARD, upcard=Card.parse("Td"), knocker=None, hands=(Hand(),))

@@ -19,7 +19,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from helpers import shuffle_hidden  # noqa: E402
-from ginrummy import PRESETS, IllegalActionError, Rules, RulesError  # noqa: E402
+from ginrummy import PRESETS, IllegalActionError, InvalidHandError, PlayerError, Rules, RulesError  # noqa: E402
 from ginrummy import rl  # noqa: E402
 from ginrummy.players import RandomPlayer  # noqa: E402
 
@@ -51,8 +51,8 @@ def test_gymnasium_check_env(players: int) -> None:
 def test_action_indexes_round_trip() -> None:
     for index in range(rl.ACTION_COUNT):
         assert rl.action_index(rl.index_action(index)) == index
-    for bad in (-1, rl.ACTION_COUNT, 1.0, True):
-        with pytest.raises(ValueError):
+    for bad in (-1, rl.ACTION_COUNT, 1.0, True, "3"):
+        with pytest.raises(IllegalActionError, match="is not one of 0-110"):
             rl.index_action(bad)  # type: ignore[arg-type]
     assert rl.OBSERVATION_SIZE == sum(size for _, size, _ in rl.SECTIONS) == 379
 
@@ -206,10 +206,18 @@ def test_bad_environment_arguments_are_refused() -> None:
         rl.GinRummyEnv(reward="money")
     with pytest.raises(RulesError, match="players=5"):
         rl.env(players=5)
-    with pytest.raises(ValueError, match="3 players need 2 opponents"):
+    with pytest.raises(PlayerError, match="3 players need 2 opponents"):
         rl.GinRummyEnv(opponent=["easy"], players=3)
-    with pytest.raises(ValueError, match="unknown player level"):
+    with pytest.raises(PlayerError, match="unknown player level"):
         rl.GinRummyEnv(opponent="grandmaster")
+    with pytest.raises(PlayerError, match="a level name or a Player"):
+        rl.GinRummyEnv(opponent=[3])  # type: ignore[list-item]
+    with pytest.raises(InvalidHandError, match="seat=2 is not a seat"):
+        rl.GinRummyEnv(seat=2)
+    with pytest.raises(RulesError, match="render_mode='rgb'"):
+        rl.env(render_mode="rgb")
+    with pytest.raises(RulesError, match="illegal='ignore'"):
+        rl.GinRummyEnv(illegal="ignore")
 
 
 def test_render_modes() -> None:

@@ -83,6 +83,17 @@ class HandResult:
     big_gin: bool = False
     """True when the knocker went out with every card melded."""
 
+    def __attrs_post_init__(self) -> None:
+        if not 2 <= len(self.hands) <= 4:
+            raise InvalidHandError(f"a hand result holds 2 to 4 hands, one per seat, not {len(self.hands)}")
+        knocker = self.knocker
+        if knocker is not None and (isinstance(knocker, bool) or not isinstance(knocker, int) or not 0 <= knocker < len(self.hands)):
+            raise InvalidHandError(f"knocker={knocker!r} is not a seat: expected 0-{len(self.hands) - 1} or None")
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"rules must be a Rules value, not {type(self.rules).__name__}")
+        if not isinstance(self.upcard, Card):
+            raise TypeError(f"upcard must be a Card, not {type(self.upcard).__name__}")
+
     @property
     def players(self) -> int:
         """The number of seats."""

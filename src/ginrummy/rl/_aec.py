@@ -10,7 +10,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ginrummy import IllegalActionError, Match, NextHand, Rules
+from ginrummy import IllegalActionError, Match, NextHand, Rules, RulesError
 
 from ._common import render, resolve_rules, rewards_after_hand
 from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, action_mask, encode_observation, index_action
@@ -45,7 +45,7 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.rules = resolve_rules(rules, players, episode, reward)
         if render_mode not in (None, "human", "ansi"):
-            raise ValueError(f"render_mode={render_mode!r} is not allowed: expected None, 'human' or 'ansi'")
+            raise RulesError(f"render_mode={render_mode!r} is not allowed: expected None, 'human' or 'ansi'")
         self.episode = episode
         self.reward_kind = reward
         self.render_mode = render_mode

@@ -15,6 +15,7 @@ from ginrummy import (
     Discard,
     DrawDiscard,
     GameScore,
+    IllegalActionError,
     DrawStock,
     Knock,
     PassUpcard,
@@ -100,14 +101,14 @@ def action_index(action: Action) -> int:
         return KNOCK + action.card.index
     index = _SIMPLE.get(type(action))
     if index is None:
-        raise ValueError(f"{action!r} has no index: only the actions of a hand are encoded")
+        raise IllegalActionError(f"{action!r} has no index: only the actions of a hand are encoded", reason="unknown_action")
     return index
 
 
 def index_action(index: int) -> Action:
     """The action of discrete index ``index`` (0-110)."""
     if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)) or not 0 <= index < ACTION_COUNT:
-        raise ValueError(f"action index {index!r} is not one of 0-{ACTION_COUNT - 1}")
+        raise IllegalActionError(f"action index {index!r} is not one of 0-{ACTION_COUNT - 1}", reason="unknown_action")
     return _BY_INDEX[int(index)]
 
 
