@@ -285,3 +285,14 @@ def test_a_server_killed_mid_game_resumes_every_game(tmp_path: Path) -> None:
     finally:
         stop(server, signal.SIGTERM)
     assert os.path.exists(data / "games.sqlite3")
+
+
+def test_unknown_tokens_are_refused_and_games_outlive_the_app(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "data")
+    with TestClient(app) as client:
+        for n in range(50):
+            assert client.post(f"/api/games/{'C' * 30}{n:04d}/actions", json={"action": "pass"}).status_code == 404
+        token = client.post("/api/games", json={}).json()["token"]
+        assert client.get(f"/api/games/{token}").status_code == 200
+    with TestClient(create_app(tmp_path / "data")) as client:  # a new process: the game is read back from SQLite
+        assert client.get(f"/api/games/{token}").json()["token"] == token

@@ -92,6 +92,7 @@ class _Games:
         return record
 
     def with_game(self, token: str, work: Callable[[GameRecord], object]) -> object:
+        self.get(token)  # an unknown token is refused before any lock is made for it
         with self.lock(token):
             return work(self.get(token))
 
