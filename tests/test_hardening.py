@@ -344,3 +344,19 @@ def test_hand_results_refuse_impossible_seats() -> None:
         HandResult(rules=STANDARD, upcard=Card.parse("Td"), knocker=True, hands=(Hand(), Hand()))
     with pytest.raises(InvalidHandError, match="2 to 4 hands"):
         HandResult(rules=STANDARD, upcard=Card.parse("Td"), knocker=None, hands=(Hand(),))
+
+
+def test_documents_saved_by_0_1_0_load_to_equal_values() -> None:
+    """Saved by ginrummy 0.1.0 (schema version 1); rebuilt here with 0.2's API."""
+    docs = json.loads((Path(__file__).parent / "data" / "saved_by_0_1_0.json").read_text())
+    match = loads(docs["match"])
+    assert isinstance(match, Match) and match.is_over
+    assert match.score.points == (64, 0) and match.hand_number == 4  # as 0.1.0 scored it
+    assert loads(dumps(match)) == match
+    state = loads(docs["state"])
+    assert isinstance(state, GameState) and state.history_length == 30
+    assert state == GameState.replay(state.rules, state.deck_cards, state.dealer, state.history)
+    result = loads(docs["result"])
+    assert result == showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d", rules=Rules(), upcard=Card.parse("Th"))
+    assert loads(docs["rules"]) == PRESETS["classic"]
+    assert json.loads(docs["match"])["version"] == 1 and json.loads(dumps(match))["version"] == 2
