@@ -351,7 +351,7 @@ def test_documents_saved_by_0_1_0_load_to_equal_values() -> None:
     docs = json.loads((Path(__file__).parent / "data" / "saved_by_0_1_0.json").read_text())
     match = loads(docs["match"])
     assert isinstance(match, Match) and match.is_over
-    assert match.score.points == (64, 0) and match.hand_number == 4  # as 0.1.0 scored it
+    assert isinstance(match.score, GameScore) and match.score.points == (64, 0) and match.hand_number == 4  # as 0.1.0 scored it
     assert loads(dumps(match)) == match
     state = loads(docs["state"])
     assert isinstance(state, GameState) and state.history_length == 30
