@@ -26,7 +26,7 @@ from ginrummy import rl  # noqa: E402
 
 def ours(seconds: float, players: int) -> float:
     game = rl.env(players=players)
-    rng = np.random.default_rng(1)
+    rng = random.Random(1)
     game.reset(seed=1)
     steps = 0
     start = time.perf_counter()
@@ -35,8 +35,8 @@ def ours(seconds: float, players: int) -> float:
         if terminated or truncated:
             game.reset()
             continue
-        legal = np.flatnonzero(observation["action_mask"])
-        game.step(int(legal[rng.integers(len(legal))]))
+        legal = observation["action_mask"].nonzero()[0]
+        game.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
     return steps / (time.perf_counter() - start)
 

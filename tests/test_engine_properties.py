@@ -34,6 +34,7 @@ from ginrummy import (
     TakeUpcard,
     TakeWallDiscard,
     DeclineWallDiscard,
+    deadwood,
     dumps,
     from_dict,
     loads,
@@ -93,6 +94,26 @@ def test_legal_actions_agree_with_check(preset: str, seed: int) -> None:
             else:
                 with pytest.raises(IllegalActionError):
                     state.apply(action)
+
+
+@settings(max_examples=40)
+@given(st.sampled_from(PRESET_NAMES), st.integers(0, 10**6), st.sampled_from([2, 3, 4]))
+def test_legal_card_masks_are_the_legal_actions(preset: str, seed: int, players: int) -> None:
+    rules = PRESETS[preset]
+    if players != rules.players and preset != "hollywood":
+        rules = attrs.evolve(rules, players=players)
+    rng = random.Random(seed)
+    for state in playout(GameState.new(rules, seed=seed), rng):
+        discards, knocks, big_gin = state.legal_card_masks()
+        legal = state.legal_actions()
+        assert discards == sum(a.card.mask for a in legal if isinstance(a, Discard))
+        assert knocks == sum(a.card.mask for a in legal if isinstance(a, Knock))
+        assert big_gin == (BigGin() in legal)
+        if state.phase is not Phase.DISCARD:
+            assert (discards, knocks, big_gin) == (0, 0, False)
+        knock_order = [a for a in legal if isinstance(a, Knock)]
+        kept = [state.hand(state.to_play or 0).remove(a.card) for a in knock_order]
+        assert [deadwood(h) for h in kept] == sorted(deadwood(h) for h in kept)  # least deadwood first
 
 
 @settings(max_examples=30)

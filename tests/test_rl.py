@@ -235,3 +235,59 @@ def test_a_missing_extra_names_it() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode != 0
     assert "ginrummy.rl needs the 'rl' extra" in done.stderr and "pip install 'ginrummy[rl]'" in done.stderr
+
+
+def _rules_for(preset: str, players: int) -> Rules | None:
+    rules = PRESETS[preset]
+    if players != rules.players:
+        try:
+            return attrs.evolve(rules, players=players)
+        except RulesError:
+            return None  # a two-player preset (Hollywood)
+    return rules
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_fast_encoding_equals_the_view_encoding(players: int) -> None:
+    # The environments encode from the state (encode_seat, state_mask); the reference is
+    # the view (encode_observation, action_mask). They must agree for every seat at every
+    # step, under every preset, through whole games (scores) and after hidden reshuffles.
+    rng = random.Random(500 + players)
+    checked = 0
+    for preset in sorted(PRESETS):
+        rules = _rules_for(preset, players)
+        if rules is None:
+            continue
+        game = rl.env(rules=attrs.evolve(rules, game_target=60), episode="game")
+        game.reset(seed=rng.getrandbits(32))
+        for agent in game.agent_iter(max_iter=1500):
+            observation, _, terminated, truncated, _ = game.last()
+            if terminated or truncated:
+                game.step(None)
+                continue
+            match = game.match
+            for seat, other in enumerate(game.possible_agents):
+                view = match.view(seat)
+                fast = game.observe(other)
+                assert np.array_equal(fast["observation"], rl.encode_observation(view)), (preset, seat)
+                assert np.array_equal(fast["action_mask"], rl.action_mask(view)), (preset, seat)
+                assert fast["observation"].dtype == np.float32 and fast["action_mask"].dtype == np.int8
+                shuffled = shuffle_hidden(match.state, seat, rng)
+                assert np.array_equal(rl.encode_seat(shuffled, seat, match.score), fast["observation"])
+                checked += 1
+            mask = observation["action_mask"]
+            outs = [i for i in np.flatnonzero(mask) if i >= 56]  # knock when allowed, for scores
+            choice = rng.choice(outs) if outs and rng.random() < 0.5 else rng.choice(np.flatnonzero(mask))
+            game.step(int(choice))
+    assert checked > 2000
+
+
+def test_observations_are_fresh_writable_arrays() -> None:
+    game = rl.env()
+    game.reset(seed=2)
+    first = game.observe("player_0")
+    first["observation"][:] = 7.0
+    first["action_mask"][:] = 1
+    again = game.observe("player_0")
+    assert again["observation"].max() <= 1.0 and again["action_mask"].sum() < rl.ACTION_COUNT
+    assert first["observation"].flags.writeable and first["action_mask"].flags.writeable

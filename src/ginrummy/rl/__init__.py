@@ -1,8 +1,11 @@
 """Reinforcement-learning environments: PettingZoo (every seat an agent) and Gymnasium (one agent).
 
 Needs the ``rl`` extra: ``pip install "ginrummy[rl]"`` (PettingZoo, Gymnasium, NumPy).
-Built on the public API only; observations come from each player's
-:class:`~ginrummy.PlayerView`, so nothing hidden reaches an agent.
+Built on the public API only; an observation is :func:`encode_observation` of the
+player's :class:`~ginrummy.PlayerView`, so nothing hidden reaches an agent. (The
+environments compute the same numbers with :func:`encode_seat` and :func:`state_mask`,
+which read only that seat's share of the state without building the view; tests check
+they agree at every step.)
 
 >>> from ginrummy import rl
 >>> game = rl.env(players=3)
@@ -29,12 +32,16 @@ except ImportError as error:  # pragma: no cover - exercised by a test that hide
 from ._aec import GinRummyAEC, env
 from ._encoding import (
     ACTION_COUNT,
+    ACTIONS,
     OBSERVATION_SIZE,
     SECTIONS,
     action_index,
     action_mask,
     encode_observation,
+    encode_seat,
     index_action,
+    legal_mask,
+    state_mask,
 )
 from ._gym import GinRummyEnv
 
@@ -45,6 +52,7 @@ if ENV_ID not in gymnasium.registry:
     gymnasium.register(id=ENV_ID, entry_point="ginrummy.rl._gym:GinRummyEnv")
 
 __all__ = [
+    "ACTIONS",
     "ACTION_COUNT",
     "ENV_ID",
     "GinRummyAEC",
@@ -54,6 +62,9 @@ __all__ = [
     "action_index",
     "action_mask",
     "encode_observation",
+    "encode_seat",
     "env",
     "index_action",
+    "legal_mask",
+    "state_mask",
 ]

@@ -10,14 +10,15 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ginrummy import IllegalActionError, Match, NextHand, Rules, RulesError
+from ginrummy import IllegalActionError, Match, NextHand, Phase, Rules, RulesError
 
 from ._common import render, resolve_rules, rewards_after_hand
-from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, action_mask, encode_observation, index_action
+from ._encoding import ACTION_COUNT, ACTIONS, OBSERVATION_SIZE, encode_seat, index_action, state_mask
 
 __all__ = ["GinRummyAEC", "env"]
 
 Observation = dict[str, npt.NDArray[Any]]
+
 
 
 class GinRummyAEC(AECEnv):  # type: ignore[misc]
@@ -51,6 +52,7 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.rules.players)]
         self.agents = self.possible_agents[:]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.action_spaces = {a: spaces.Discrete(ACTION_COUNT) for a in self.possible_agents}
         self.observation_spaces = {
             a: spaces.Dict(
@@ -79,6 +81,7 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
         self.match = Match.new(self.rules, seed=self._rng.getrandbits(64))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -91,8 +94,11 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """The observation of ``agent`` (from its view only)."""
-        view = self.match.view(self.possible_agents.index(agent))
-        return {"observation": encode_observation(view), "action_mask": action_mask(view)}
+        # encode_seat reads only what match.view(seat) shows, without building the view.
+        seat = self._seats[agent]
+        match = self.match
+        state = match.state
+        return {"observation": encode_seat(state, seat, match.score), "action_mask": state_mask(state, seat)}
 
     def step(self, action: int | None) -> None:
         """The agent to act plays ``action`` (an index whose mask bit is 1)."""
@@ -102,26 +108,28 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for finished agents", reason="unknown_action")
-        move = index_action(action)
-        seat = self.possible_agents.index(agent)
+        move = ACTIONS[action] if type(action) is int and 0 <= action < ACTION_COUNT else index_action(action)
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.match = self.match.apply(move, seat=seat)
-        state = self.match.state
-        if state.is_over:
+        if self._rewarded:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+        match = self.match = self.match.apply(move, seat=self._seats[agent])
+        state = match.state
+        if state.phase is Phase.OVER:
             assert state.result is not None
-            finished_game = self.match.is_over
-            per_seat = rewards_after_hand(self.match, self.episode, self.reward_kind)
+            finished_game = match.is_over
+            per_seat = rewards_after_hand(match, self.episode, self.reward_kind)
             for s, value in enumerate(per_seat):
                 self.rewards[self.possible_agents[s]] = value
+            self._rewarded = True
             for a in self.agents:
                 self.infos[a] = {"result": state.result}
             if self.episode == "hand" or finished_game:
                 self.terminations = dict.fromkeys(self.agents, True)
             else:
-                self.match = self.match.apply(NextHand())
+                self.match = match.apply(NextHand())
+            self._accumulate_rewards()
         self._select()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

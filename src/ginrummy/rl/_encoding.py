@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import struct
 from typing import Final
 
 import numpy as np
@@ -15,6 +16,8 @@ from ginrummy import (
     Discard,
     DrawDiscard,
     GameScore,
+    GameState,
+    Hollywood,
     IllegalActionError,
     DrawStock,
     Knock,
@@ -26,13 +29,17 @@ from ginrummy import (
 )
 
 __all__ = [
+    "ACTIONS",
     "ACTION_COUNT",
     "OBSERVATION_SIZE",
     "SECTIONS",
     "action_index",
     "action_mask",
     "encode_observation",
+    "encode_seat",
     "index_action",
+    "legal_mask",
+    "state_mask",
 ]
 
 TAKE, PASS, STOCK, PILE = 0, 1, 2, 3
@@ -80,7 +87,7 @@ _SIMPLE: dict[type[Action], int] = {
     TakeWallDiscard: TAKE_WALL,
     DeclineWallDiscard: DECLINE_WALL,
 }
-_BY_INDEX: tuple[Action, ...] = (
+ACTIONS: Final[tuple[Action, ...]] = (
     TakeUpcard(),
     PassUpcard(),
     DrawStock(),
@@ -91,6 +98,7 @@ _BY_INDEX: tuple[Action, ...] = (
     TakeWallDiscard(),
     DeclineWallDiscard(),
 )
+"""The action of each discrete index, in order."""
 
 
 def action_index(action: Action) -> int:
@@ -109,59 +117,216 @@ def index_action(index: int) -> Action:
     """The action of discrete index ``index`` (0-110)."""
     if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)) or not 0 <= index < ACTION_COUNT:
         raise IllegalActionError(f"action index {index!r} is not one of 0-{ACTION_COUNT - 1}", reason="unknown_action")
-    return _BY_INDEX[int(index)]
+    return ACTIONS[int(index)]
 
 
-_BINARY = _OFFSETS["knock_limit"]  # every section before this one holds 0 or 1 (pile_order is set after)
-_BYTES = (_BINARY + 7) // 8
+_BINARY = _OFFSETS["knock_limit"]  # the sections before this one hold 0 or 1, but pile_order
+_ORDER = _OFFSETS["pile_order"]
+_PILE_TOP = _OFFSETS["pile_top"]
+_KNOWN = _OFFSETS["known_left"]
+_UPCARD = _OFFSETS["upcard"]
+_LIMIT = _OFFSETS["knock_limit"]
+_DOUBLED = _OFFSETS["doubled"]
+_STOCK = _OFFSETS["stock"]
+_PHASE_AT = {phase: _OFFSETS["phase"] + i for i, phase in enumerate(_PHASES)}
+_SCORES = _OFFSETS["scores"]
+_COUNTS = _OFFSETS["card_counts"]
+_POSITIONS = tuple(i / 52 for i in range(1, 53))
+_ZEROS = bytes(4 * OBSERVATION_SIZE)
+
+
+_PACK_FLOAT = struct.Struct("<f").pack
+_PACK_CARDS = struct.Struct("<52f").pack
+_pile_orders: dict[tuple[int, ...], bytes] = {}
+# A card section (52 bits) becomes float32 bytes 13 bits at a time, by table look-up.
+_THIRTEEN = tuple(struct.pack("<13f", *(float(v >> bit & 1) for bit in range(13))) for v in range(1 << 13))
+
+
+def _section(mask: int) -> bytes:
+    """A 52-card section of 0/1 values as float32 bytes."""
+    return b"".join((_THIRTEEN[mask & 0x1FFF], _THIRTEEN[mask >> 13 & 0x1FFF], _THIRTEEN[mask >> 26 & 0x1FFF], _THIRTEEN[mask >> 39]))
+
+
+def _pile_order(pile: tuple[int, ...]) -> bytes:
+    """The ``pile_order`` section of ``pile`` as float32 bytes, built from the pile one card
+    shorter when that one was seen (the pile grows and shrinks by its top card)."""
+    found = _pile_orders.get(pile)
+    if found is not None:
+        return found
+    below = _pile_orders.get(pile[:-1])
+    if below is not None:
+        at = 4 * pile[-1]
+        found = below[:at] + _PACK_FLOAT(_POSITIONS[len(pile) - 1]) + below[at + 4 :]
+    else:
+        order = [0.0] * 52
+        for index, position in zip(pile, _POSITIONS):
+            order[index] = position
+        found = _PACK_CARDS(*order)
+    if len(_pile_orders) >= 8192:
+        _pile_orders.clear()
+    _pile_orders[pile] = found
+    return found
+
+
+def _fill(
+    hand: int,
+    pile: tuple[int, ...],
+    known: tuple[int, ...],
+    opponents: tuple[int, ...],
+    counts: tuple[int, ...],
+    fixed: tuple[int, float, float],
+    stock_count: int,
+    phase: Phase,
+    scores: tuple[float, ...] | None,
+) -> npt.NDArray[np.float32]:
+    """The observation from its parts: ``known`` and ``counts`` per seat, ``opponents`` from
+    the left, ``fixed`` the hand's (upcard index, knock-limit value, doubled value), and
+    ``scores`` this player's and the opponents' score values."""
+    # Written as float32 bytes through a memoryview and wrapped once: far cheaper than
+    # numpy calls for a few dozen scattered values.
+    data = bytearray(_ZEROS)
+    out = memoryview(data).cast("f")
+    data[: 4 * 52] = _section(hand)
+    for slot, seat in enumerate(opponents):
+        if known[seat]:
+            at = 4 * (_KNOWN + 52 * slot)
+            data[at : at + 4 * 52] = _section(known[seat])
+        out[_COUNTS + slot] = counts[seat] / 11
+    if pile:
+        data[4 * _ORDER : 4 * _ORDER + 208] = _pile_order(pile)
+        out[_PILE_TOP + pile[-1]] = 1.0
+    out[_UPCARD + fixed[0]] = 1.0
+    out[_LIMIT] = fixed[1]
+    out[_DOUBLED] = fixed[2]
+    out[_STOCK] = stock_count / 31
+    out[_PHASE_AT[phase]] = 1.0
+    if scores is not None:
+        for slot, value in enumerate(scores):
+            out[_SCORES + slot] = value
+    out.release()
+    return np.frombuffer(data, dtype=np.float32)
+
+
+def _scores(game: GameScore | Hollywood | None, target: int, seat: int, n: int) -> tuple[float, ...] | None:
+    """The ``scores`` section: game points / target (at most 1), this seat first."""
+    if game is None:
+        return None
+    if isinstance(game, GameScore):
+        totals = game.points
+    else:  # Hollywood: the sum over the three columns
+        totals = tuple(sum(c.points[s] for c in game.columns) for s in range(n))
+    return tuple(min(totals[(seat + i) % n] / target, 1.0) for i in range(n))
 
 
 def encode_observation(view: PlayerView) -> npt.NDArray[np.float32]:
     """The fixed-size observation of ``view`` (see :data:`SECTIONS`); nothing else is read."""
-    o = _OFFSETS
-    # The 0/1 sections are gathered in one integer and unpacked in one call.
-    bits = view.hand.mask | 1 << (o["upcard"] + view.upcard.index)
-    pile = view.pile
-    if pile:
-        bits |= 1 << (o["pile_top"] + pile[-1])
-    opponents = view.opponents
-    known = view.known
-    for slot, seat in enumerate(opponents):
-        bits |= known[seat].mask << (o["known_left"] + 52 * slot)
-    out = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
-    out[:_BINARY] = np.unpackbits(np.frombuffer(bits.to_bytes(_BYTES, "little"), dtype=np.uint8), bitorder="little")[:_BINARY]
-    order = o["pile_order"]
-    for position, index in enumerate(pile, start=1):
-        out[order + index] = position / 52
-    counts = view.card_counts
-    for slot, seat in enumerate(opponents):
-        out[o["card_counts"] + slot] = counts[seat] / 11
-    out[o["knock_limit"]] = view.knock_limit / 10
-    out[o["doubled"]] = 1.0 if view.multiplier > 1 else 0.0
-    out[o["stock"]] = view.stock_count / 31
-    out[o["phase"] + _PHASES.index(view.phase)] = 1
-    game = view.game
-    if game is not None:
-        target = view.rules.game_target
-        if isinstance(game, GameScore):
-            totals = game.points
-        else:  # Hollywood: the sum over the three columns
-            totals = tuple(sum(c.points[s] for c in game.columns) for s in range(view.players))
-        for slot, seat in enumerate((view.seat, *opponents)):
-            out[o["scores"] + slot] = min(totals[seat] / target, 1.0)
-    return out
+    fixed = (view.upcard.index, view.knock_limit / 10, 1.0 if view.multiplier > 1 else 0.0)
+    known = tuple(hand.mask for hand in view.known)
+    scores = _scores(view.game, view.rules.game_target, view.seat, view.players)
+    return _fill(
+        view.hand.mask, view.pile, known, view.opponents, view.card_counts, fixed, view.stock_count, view.phase, scores
+    )
+
+
+_OPPONENTS = {(n, seat): tuple((seat + i) % n for i in range(1, n)) for n in range(2, 5) for seat in range(n)}
+# One hand's upcard, limit and doubling never change within it: kept for the last (deck, rules).
+_fixed_cache: list[tuple[object, object, tuple[int, float, float]]] = [((), None, (0, 0.0, 0.0))]
+_scores_cache: dict[tuple[int, int], tuple[object, tuple[float, ...] | None]] = {}
+
+
+def encode_seat(
+    state: GameState, seat: int, game: GameScore | Hollywood | None = None
+) -> npt.NDArray[np.float32]:
+    """``encode_observation(view)`` for the view of ``seat`` (with ``game`` its score), read
+    straight from ``state`` without building the view: the environments' fast path.
+
+    It reads only what that view shows (this seat's cards, the pile, the cards each seat
+    took from it and still holds, the counts, the upcard, the limit, the stock count, the
+    phase and the scores); tests check it equals :func:`encode_observation` at every step.
+    """
+    hands = state.hands
+    n = len(hands)
+    deck = state.deck
+    rules = state.rules
+    last = _fixed_cache[0]  # one read and one write of a tuple: safe across threads
+    if last[0] is deck and last[1] is rules:
+        fixed = last[2]
+    else:
+        upcard = state.upcard
+        fixed = (upcard.index, state.limit / 10, 1.0 if rules.multiplier_for(upcard) > 1 else 0.0)
+        _fixed_cache[0] = (deck, rules, fixed)
+    cached = _scores_cache.get((n, seat))
+    if cached is not None and cached[0] is game:
+        scores = cached[1]
+    else:
+        scores = _scores(game, rules.game_target, seat, n)
+        _scores_cache[(n, seat)] = (game, scores)
+    return _fill(
+        hands[seat],
+        state.pile,
+        state.known,
+        _OPPONENTS[(n, seat)],
+        tuple(h.bit_count() for h in hands),
+        fixed,
+        len(deck) - state.stock_next,
+        state.phase,
+        scores,
+    )
+
+
+# Engine actions are mostly shared instances; their index is remembered by identity (with
+# the instance kept, so an id is never reused for another object).
+_BY_ID: dict[int, tuple[Action, int]] = {}
+
+
+_MASK_BY_ID: dict[int, tuple[tuple[Action, ...], bytes]] = {}
+
+
+def legal_mask(actions: tuple[Action, ...]) -> npt.NDArray[np.int8]:
+    """1 for exactly the hand actions in ``actions`` (others, such as ``NextHand``, are ignored)."""
+    shared = _MASK_BY_ID.get(id(actions))
+    if shared is not None and shared[0] is actions:
+        return np.frombuffer(bytearray(shared[1]), dtype=np.int8)
+    mask = bytearray(ACTION_COUNT)
+    for action in actions:
+        known = _BY_ID.get(id(action))
+        if known is not None and known[0] is action:
+            mask[known[1]] = 1
+            continue
+        if isinstance(action, Discard):
+            index = DISCARD + action.card.index
+        elif isinstance(action, Knock):
+            index = KNOCK + action.card.index
+        else:
+            found = _SIMPLE.get(type(action))
+            if found is None:
+                continue
+            index = found
+        if len(_BY_ID) < 4096:
+            _BY_ID[id(action)] = (action, index)
+        mask[index] = 1
+    if len(actions) < 4 and len(_MASK_BY_ID) < 64:
+        # The engine hands out the same few tuples for the offer, draw and wall phases.
+        _MASK_BY_ID[id(actions)] = (actions, bytes(mask))
+    return np.frombuffer(mask, dtype=np.int8)
+
+
+# A byte of bits becomes eight int8 0/1 values by table look-up.
+_BYTE_BITS = tuple(bytes(v >> bit & 1 for bit in range(8)) for v in range(256))
+_MASK_BYTES = (ACTION_COUNT + 7) // 8
+
+
+def state_mask(state: GameState, seat: int) -> npt.NDArray[np.int8]:
+    """``action_mask(state.view(seat))`` without building the view: the environments' fast
+    path (the discard phase is read as card masks, other phases from their few actions)."""
+    if state.phase is not Phase.DISCARD or state.to_play_seat != seat:
+        return legal_mask(state.legal_actions() if state.to_play == seat else ())
+    discards, knocks, big_gin = state.legal_card_masks()
+    bits = discards << DISCARD | knocks << KNOCK | big_gin << BIG_GIN
+    packed = b"".join(map(_BYTE_BITS.__getitem__, bits.to_bytes(_MASK_BYTES, "little")))
+    return np.frombuffer(bytearray(packed[:ACTION_COUNT]), dtype=np.int8)
 
 
 def action_mask(view: PlayerView) -> npt.NDArray[np.int8]:
     """1 for exactly the actions in ``view.legal_actions`` (all 0 when it is not this player's turn)."""
-    mask = np.zeros(ACTION_COUNT, dtype=np.int8)
-    for action in view.legal_actions:
-        if isinstance(action, Discard):
-            mask[DISCARD + action.card.index] = 1
-        elif isinstance(action, Knock):
-            mask[KNOCK + action.card.index] = 1
-        else:
-            index = _SIMPLE.get(type(action))
-            if index is not None:
-                mask[index] = 1
-    return mask
+    return legal_mask(view.legal_actions)

@@ -14,7 +14,7 @@ from ginrummy import IllegalActionError, InvalidHandError, Match, NextHand, Play
 from ginrummy.players import Player, make_player
 
 from ._common import render, resolve_rules, rewards_after_hand
-from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, action_mask, encode_observation, index_action
+from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, encode_seat, index_action, state_mask
 
 __all__ = ["GinRummyEnv"]
 
@@ -90,12 +90,14 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
         self._over = True
 
     def _observe(self) -> Observation:
-        view = self.match.view(self.seat)
-        return {"observation": encode_observation(view), "action_mask": action_mask(view)}
+        # The fast path: what encode_observation(view) and action_mask(view) give, read
+        # from this seat's share of the state without building the view.
+        match = self.match
+        return {"observation": encode_seat(match.state, self.seat, match.score), "action_mask": self.action_masks()}
 
     def action_masks(self) -> npt.NDArray[np.int8]:
         """1 for exactly the agent's legal actions now."""
-        return action_mask(self.match.view(self.seat))
+        return state_mask(self.match.state, self.seat)
 
     def _others_play(self) -> bool:
         """Opponents act until it is the agent's turn (False) or the hand is over (True)."""

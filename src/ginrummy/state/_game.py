@@ -303,26 +303,53 @@ class GameState:
                 return (TakeWallDiscard(), DeclineWallDiscard())
             return (DeclineWallDiscard(),)
         if phase is Phase.DISCARD:
-            hand = self.hands[self.to_play_seat]
-            banned = self._banned_discards()
+            discards, knocks, big_gin = self._discard_options()
             actions: list[Action] = []
-            if not self.must_knock:
-                m = hand & ~banned
-                while m:
-                    low = m & -m
-                    actions.append(_DISCARDS[low.bit_length() - 1])
-                    m ^= low
-            knock_banned = banned | (1 << self.taken if self.must_knock and self.taken >= 0 else 0)
-            best = discard_deadwood_of_mask(hand)
-            if best <= self.limit:
-                for low in knock_discards(hand, self.limit, knock_banned):
-                    actions.append(_KNOCKS[low.bit_length() - 1])
-            # A full hand melded always includes a meld of four or more, so some discard
-            # leaves gin: big gin is only possible when the best discard leaves 0.
-            if best == 0 and self.rules.big_gin and deadwood_of_mask(hand) == 0:
+            while discards:
+                low = discards & -discards
+                actions.append(_DISCARDS[low.bit_length() - 1])
+                discards ^= low
+            for low in knocks:  # least deadwood first
+                actions.append(_KNOCKS[low.bit_length() - 1])
+            if big_gin:
                 actions.append(_BIG_GIN)
             return tuple(actions)
         return ()
+
+    def legal_card_masks(self) -> tuple[int, int, bool]:
+        """The discard phase's legal actions as card bitmasks (bit ``card.index``, as
+        :attr:`Hand.mask`): ``(discards, knocks, big_gin)``, the cards that may be
+        discarded, the cards whose face-down discard makes a legal knock (or gin), and
+        whether big gin is legal. ``(0, 0, False)`` in any other phase.
+
+        The same actions as :meth:`legal_actions`, for code that wants them as sets of
+        cards (a front-end highlighting cards, an encoder building a mask).
+
+        >>> from ginrummy import GameState, Hand, TakeUpcard
+        >>> state = GameState.new(seed=1).apply(TakeUpcard())
+        >>> discards, knocks, big_gin = state.legal_card_masks()
+        >>> len(Hand.from_mask(discards)), state.taken_card in Hand.from_mask(discards), knocks, big_gin
+        (10, False, 0, False)
+        """
+        if self.phase is not Phase.DISCARD:
+            return 0, 0, False
+        discards, knocks, big_gin = self._discard_options()
+        return discards, sum(knocks), big_gin
+
+    def _discard_options(self) -> tuple[int, list[int], bool]:
+        """Legal discards (a mask), knock discards (bits, least deadwood first) and big gin (internal)."""
+        hand = self.hands[self.to_play_seat]
+        banned = self._banned_discards()
+        discards = 0 if self.must_knock else hand & ~banned
+        knocks: list[int] = []
+        best = discard_deadwood_of_mask(hand)
+        if best <= self.limit:
+            knock_banned = banned | (1 << self.taken if self.must_knock and self.taken >= 0 else 0)
+            knocks = knock_discards(hand, self.limit, knock_banned)
+        # A full hand melded always includes a meld of four or more, so some discard
+        # leaves gin: big gin is only possible when the best discard leaves 0.
+        big_gin = best == 0 and self.rules.big_gin and deadwood_of_mask(hand) == 0
+        return discards, knocks, big_gin
 
     def is_legal(self, action: Action, *, seat: int | None = None) -> bool:
         """True when :meth:`check` accepts ``action``."""
