@@ -254,25 +254,26 @@ class GameState:
 
     def _replace(self, **changes: object) -> GameState:
         """A copy with ``changes`` (internal): what ``attrs.evolve`` does, minus its cost (the engine's hot path)."""
-        new = object.__new__(GameState)
-        _set(new, "rules", self.rules)
-        _set(new, "deck", self.deck)
-        _set(new, "dealer", self.dealer)
-        _set(new, "hands", self.hands)
-        _set(new, "stock_next", self.stock_next)
-        _set(new, "pile", self.pile)
-        _set(new, "phase", self.phase)
-        _set(new, "to_play_seat", self.to_play_seat)
-        _set(new, "passes", self.passes)
-        _set(new, "taken", self.taken)
-        _set(new, "must_knock", self.must_knock)
-        _set(new, "known", self.known)
-        _set(new, "result", self.result)
-        _set(new, "knock_discard", self.knock_discard)
-        _set(new, "node", self.node)
-        _set(new, "limit", self.limit)
+        # Slot descriptors' setters skip the frozen class's __setattr__ and the name lookup.
+        new = _new(GameState)
+        _set_rules(new, self.rules)
+        _set_deck(new, self.deck)
+        _set_dealer(new, self.dealer)
+        _set_hands(new, self.hands)
+        _set_stock_next(new, self.stock_next)
+        _set_pile(new, self.pile)
+        _set_phase(new, self.phase)
+        _set_to_play_seat(new, self.to_play_seat)
+        _set_passes(new, self.passes)
+        _set_taken(new, self.taken)
+        _set_must_knock(new, self.must_knock)
+        _set_known(new, self.known)
+        _set_result(new, self.result)
+        _set_knock_discard(new, self.knock_discard)
+        _set_node(new, self.node)
+        _set_limit(new, self.limit)
         for name, value in changes.items():
-            _set(new, name, value)
+            _SETTERS[name](new, value)
         return new
 
     def _took(self, player: int, card: int, *, pile: tuple[int, ...], must_knock: bool = False) -> GameState:
@@ -445,7 +446,7 @@ class GameState:
             raise self._fail(f"{action!r} is not an action a player can take in a hand", "unknown_action")
         new = handler(self, action, player)
         # ``new`` is a fresh copy nobody else holds yet, so recording the step on it is safe.
-        _set(new, "node", Step(self.node, player, action))
+        _set_node(new, Step(self.node, player, action))
         return new
 
     # -------------------------------------------------------------------- views
@@ -474,11 +475,18 @@ class GameState:
                 assert h.bit_count() == size
 
 
-_set = object.__setattr__
 assert [f.name for f in attrs.fields(GameState)] == [
     "rules", "deck", "dealer", "hands", "stock_next", "pile", "phase", "to_play_seat",
     "passes", "taken", "must_knock", "known", "result", "knock_discard", "node", "limit",
 ], "GameState._replace must copy every field"
+_new = object.__new__
+_SETTERS: dict[str, Callable[[GameState, object], None]] = {
+    f.name: GameState.__dict__[f.name].__set__ for f in attrs.fields(GameState)
+}
+(
+    _set_rules, _set_deck, _set_dealer, _set_hands, _set_stock_next, _set_pile, _set_phase, _set_to_play_seat,
+    _set_passes, _set_taken, _set_must_knock, _set_known, _set_result, _set_knock_discard, _set_node, _set_limit,
+) = _SETTERS.values()
 _OFFER_ACTIONS = (TakeUpcard(), PassUpcard())
 _DRAW_ACTIONS = (DrawStock(), DrawDiscard())
 _FORCED_DRAW = (DrawStock(),)

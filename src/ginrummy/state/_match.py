@@ -156,12 +156,13 @@ class Match:
 
     def _with(self, state: GameState, score: GameScore | Hollywood) -> Match:
         # attrs.evolve without its cost: apply() is the hot path of every front-end.
-        new = object.__new__(Match)
-        for name, value in (
-            ("rules", self.rules), ("state", state), ("score", score),
-            ("finished", self.finished), ("seed", self.seed), ("rng", self.rng),
-        ):
-            object.__setattr__(new, name, value)
+        new = _new(Match)
+        _set_rules(new, self.rules)
+        _set_state(new, state)
+        _set_score(new, score)
+        _set_finished(new, self.finished)
+        _set_seed(new, self.seed)
+        _set_rng(new, self.rng)
         return new
 
     def next_dealer(self) -> int:
@@ -212,4 +213,9 @@ class Match:
 
 assert [f.name for f in attrs.fields(Match)] == ["rules", "state", "score", "finished", "seed", "rng"], (
     "Match._with must copy every field"
+)
+_new = object.__new__
+# Slot descriptors' setters: _with skips the frozen class's __setattr__ and the name lookup.
+_set_rules, _set_state, _set_score, _set_finished, _set_seed, _set_rng = (
+    Match.__dict__[f.name].__set__ for f in attrs.fields(Match)
 )
