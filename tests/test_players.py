@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from helpers import scripted
 from ginrummy import (
+    deadwood,
     PRESETS,
     Action,
     BigGin,
@@ -38,6 +39,7 @@ from ginrummy.players import (
     Player,
     RandomPlayer,
     determinize,
+    opponent_draws,
     make_player,
     play_hand,
     play_match,
@@ -80,13 +82,35 @@ def test_expert_determinisations_agree_with_the_view() -> None:
         seat = state.to_play
         assert seat is not None
         view = state.view(seat)
-        world = determinize(view, random.Random(seed))
-        world.validate()
-        # The same public situation (the world has no history), another deal of the hidden cards.
-        assert attrs.evolve(world.view(seat), public_steps=None, last_step=None) == attrs.evolve(
-            view, public_steps=None, last_step=None
-        )
-        assert world.legal_actions() == state.legal_actions()
+        for improve in (0, 6):
+            world = determinize(view, random.Random(seed), improve=improve)
+            world.validate()
+            # The same public situation (the world has no history), another deal of the hidden cards.
+            assert attrs.evolve(world.view(seat), public_steps=None, last_step=None) == attrs.evolve(
+                view, public_steps=None, last_step=None
+            )
+            assert world.legal_actions() == state.legal_actions()
+
+
+def test_determinised_opponents_have_kept_what_helped_them() -> None:
+    # After some turns, opponents dealt with improvement hold less deadwood than a uniform deal.
+    hard = HardPlayer(seed=3)
+    state = GameState.new(Rules(), seed=8)
+    while state.history_length < 22 and not state.is_over:
+        seat = state.to_play
+        assert seat is not None
+        view = state.view(seat)
+        state = state.apply(hard.choose(view, view.legal_actions))
+    assert not state.is_over
+    seat = state.to_play
+    assert seat is not None
+    view = state.view(seat)
+    other = 1 - seat
+    draws = opponent_draws(view)
+    assert draws[other] >= 5
+    uniform = [deadwood(determinize(view, random.Random(i), improve=0).hand(other)) for i in range(200)]
+    improved = [deadwood(determinize(view, random.Random(i), draws=draws).hand(other)) for i in range(200)]
+    assert sum(improved) < 0.85 * sum(uniform)
 
 
 def test_expert_is_reproducible_with_a_seed_and_prices_by_the_rules() -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ._base import LEVELS, Player, make_player, play_hand, play_match
 from ._bots import EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer
-from ._expert import ExpertPlayer, determinize
+from ._expert import ExpertPlayer, determinize, opponent_draws
 from ._tournament import MatchSummary, TournamentResult, run_tournament, summarize, wilson_interval
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "RandomPlayer",
     "TournamentResult",
     "determinize",
+    "opponent_draws",
     "make_player",
     "play_hand",
     "play_match",

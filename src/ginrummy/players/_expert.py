@@ -22,7 +22,7 @@ from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
 from ._bots import HardPlayer, _bits
 
-__all__ = ["ExpertPlayer"]
+__all__ = ["ExpertPlayer", "determinize", "opponent_draws", "rollout_action"]
 
 
 def _passes(view: PlayerView) -> int:
@@ -32,23 +32,50 @@ def _passes(view: PlayerView) -> int:
     return 0
 
 
-def determinize(view: PlayerView, rng: random.Random) -> GameState:
+def opponent_draws(view: PlayerView) -> dict[int, int]:
+    """Per other seat, how many cards it has drawn this hand (stock, pile or upcard)."""
+    draws = dict.fromkeys(view.opponents, 0)
+    for seat, action in view.history:
+        if seat != view.seat and isinstance(action, (DrawStock, DrawDiscard, TakeUpcard)):
+            draws[seat] += 1
+    return draws
+
+
+def determinize(
+    view: PlayerView, rng: random.Random, *, improve: int = 6, draws: dict[int, int] | None = None
+) -> GameState:
     """A hand consistent with everything ``view`` shows: the other players' hidden cards
-    and the stock order are drawn at random from the cards this player has not seen."""
+    and the stock order are drawn at random from the cards this player has not seen.
+
+    Opponents have kept what helped them and thrown what did not, so a uniform deal
+    makes their hands look worse than they are. Each opponent's hidden cards are dealt
+    with one extra card per draw it has made (at most ``improve``), and for each extra
+    card the one whose loss leaves the least deadwood goes back among the unseen cards;
+    ``improve=0`` deals uniformly. ``draws`` (from :func:`opponent_draws`) saves
+    recounting them for every determinisation of one decision.
+    """
     n = view.players
+    if draws is None:
+        draws = opponent_draws(view) if improve else {}
     pool = [bit.bit_length() - 1 for bit in _bits(view.unseen.mask)]
     rng.shuffle(pool)
     hands = [0] * n
-    at = 0
     for seat in range(n):
         if seat == view.seat:
             hands[seat] = view.hand.mask
             continue
         known = view.known[seat].mask
         hidden = view.card_counts[seat] - known.bit_count()
-        hands[seat] = known | sum(1 << i for i in pool[at : at + hidden])
-        at += hidden
-    stock = tuple(pool[at:])
+        extra = max(0, min(draws.get(seat, 0), improve, len(pool) - hidden))
+        hand = known | sum(1 << i for i in pool[: hidden + extra])
+        del pool[: hidden + extra]
+        for _ in range(extra):
+            drop = min(_bits(hand & ~known), key=lambda bit: deadwood_of_mask(hand ^ bit))
+            hand ^= drop
+            pool.append(drop.bit_length() - 1)
+        hands[seat] = hand
+    rng.shuffle(pool)  # the cards thrown back are not on top of the stock
+    stock = tuple(pool)
     upcard = view.upcard.index
     used = {upcard, *stock}
     others = [i for i in range(52) if i not in used]
@@ -172,9 +199,10 @@ class ExpertPlayer:
             return candidates[0]
         values: list[list[float]] = [[] for _ in candidates]
         deadline = time.perf_counter() + self.time_budget
+        draws = opponent_draws(view)
         for _ in range(self.simulations):
             sample_seed = self.rng.getrandbits(64)
-            world = determinize(view, random.Random(sample_seed))
+            world = determinize(view, random.Random(sample_seed), draws=draws)
             for index, action in enumerate(candidates):
                 values[index].append(self._play_out(world.apply(action), view))
             if time.perf_counter() > deadline:
