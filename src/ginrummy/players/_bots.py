@@ -56,6 +56,15 @@ def _kept_deadwood(view: PlayerView, action: Knock) -> int:
     return deadwood_of_mask(view.hand.mask & ~action.card.mask)
 
 
+def opponent_draws(view: PlayerView) -> dict[int, int]:
+    """Per other seat, how many cards it has drawn this hand (stock, pile or upcard)."""
+    draws = dict.fromkeys(view.opponents, 0)
+    for seat, action in view.history:
+        if seat != view.seat and isinstance(action, (DrawStock, DrawDiscard, TakeUpcard)):
+            draws[seat] += 1
+    return draws
+
+
 def _first(legal: Sequence[Action], kind: type[Action]) -> Action | None:
     for action in legal:
         if isinstance(action, kind):
@@ -328,14 +337,6 @@ class HardPlayer:
             if seat != view.seat and isinstance(action, Discard):
                 self._thrown |= action.card.mask
 
-    @staticmethod
-    def _draws_by_seat(view: PlayerView) -> dict[int, int]:
-        draws = dict.fromkeys(view.opponents, 0)
-        for seat, a in view.history:
-            if seat != view.seat and isinstance(a, (DrawStock, DrawDiscard, TakeUpcard)):
-                draws[seat] += 1
-        return draws
-
     def _knock_outcomes(self, view: PlayerView, kept: int) -> tuple[float, float]:
         """(expected points, undercut probability) of knocking with ``kept`` now.
 
@@ -348,7 +349,7 @@ class HardPlayer:
         opponents = view.opponents
         known = [view.known[s].mask for s in opponents]
         need = [view.card_counts[s] - k.bit_count() for s, k in zip(opponents, known)]
-        draws = self._draws_by_seat(view)
+        draws = opponent_draws(view)
         extra = [min(draws[s], 6) for s in opponents]
         pool = _bits(view.unseen.mask & ~kept)
         if min(need) < 0 or len(pool) < sum(need):

@@ -20,7 +20,7 @@ from ..actions import (
 )
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
-from ._bots import HardPlayer, _bits
+from ._bots import HardPlayer, _bits, opponent_draws
 
 __all__ = ["ExpertPlayer", "determinize", "opponent_draws", "rollout_action"]
 
@@ -30,15 +30,6 @@ def _passes(view: PlayerView) -> int:
     if view.phase is Phase.OFFER or (view.phase is Phase.DRAW and view.history_length == view.players):
         return sum(1 for _, a in view.history if isinstance(a, PassUpcard))
     return 0
-
-
-def opponent_draws(view: PlayerView) -> dict[int, int]:
-    """Per other seat, how many cards it has drawn this hand (stock, pile or upcard)."""
-    draws = dict.fromkeys(view.opponents, 0)
-    for seat, action in view.history:
-        if seat != view.seat and isinstance(action, (DrawStock, DrawDiscard, TakeUpcard)):
-            draws[seat] += 1
-    return draws
 
 
 def determinize(
