@@ -291,3 +291,16 @@ def test_observations_are_fresh_writable_arrays() -> None:
     again = game.observe("player_0")
     assert again["observation"].max() <= 1.0 and again["action_mask"].sum() < rl.ACTION_COUNT
     assert first["observation"].flags.writeable and first["action_mask"].flags.writeable
+
+
+def test_fast_encoders_refuse_bad_seats_and_states() -> None:
+    game = rl.env(players=3)
+    game.reset(seed=1)
+    state = game.match.state
+    for bad in (3, -1, True, 1.0, "0"):
+        with pytest.raises(InvalidHandError, match=r"is not a seat: expected 0-2"):
+            rl.encode_seat(state, bad)  # type: ignore[arg-type]
+        with pytest.raises(InvalidHandError, match=r"is not a seat: expected 0-2"):
+            rl.state_mask(state, bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="expected a GameState, not Match"):
+        rl.encode_seat(game.match, 0)  # type: ignore[arg-type]

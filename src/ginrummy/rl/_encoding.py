@@ -19,6 +19,7 @@ from ginrummy import (
     GameState,
     Hollywood,
     IllegalActionError,
+    InvalidHandError,
     DrawStock,
     Knock,
     PassUpcard,
@@ -228,6 +229,14 @@ def encode_observation(view: PlayerView) -> npt.NDArray[np.float32]:
     )
 
 
+def _check_seat(state: GameState, seat: int) -> None:
+    if type(state) is not GameState:
+        raise TypeError(f"expected a GameState, not {type(state).__name__}: {state!r}")
+    n = len(state.hands)
+    if type(seat) is not int or not 0 <= seat < n:
+        raise InvalidHandError(f"seat={seat!r} is not a seat: expected 0-{n - 1}")
+
+
 _OPPONENTS = {(n, seat): tuple((seat + i) % n for i in range(1, n)) for n in range(2, 5) for seat in range(n)}
 # One hand's upcard, limit and doubling never change within it: kept for the last (deck, rules).
 _fixed_cache: list[tuple[object, object, tuple[int, float, float]]] = [((), None, (0, 0.0, 0.0))]
@@ -244,6 +253,7 @@ def encode_seat(
     took from it and still holds, the counts, the upcard, the limit, the stock count, the
     phase and the scores); tests check it equals :func:`encode_observation` at every step.
     """
+    _check_seat(state, seat)
     hands = state.hands
     n = len(hands)
     deck = state.deck
@@ -319,6 +329,7 @@ _MASK_BYTES = (ACTION_COUNT + 7) // 8
 def state_mask(state: GameState, seat: int) -> npt.NDArray[np.int8]:
     """``action_mask(state.view(seat))`` without building the view: the environments' fast
     path (the discard phase is read as card masks, other phases from their few actions)."""
+    _check_seat(state, seat)
     if state.phase is not Phase.DISCARD or state.to_play_seat != seat:
         return legal_mask(state.legal_actions() if state.to_play == seat else ())
     discards, knocks, big_gin = state.legal_card_masks()
