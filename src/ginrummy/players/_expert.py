@@ -151,7 +151,7 @@ class ExpertPlayer:
         simulations: int = 60,
         time_budget: float = 0.25,
         candidates: int = 3,
-        margin: float = 2.0,
+        margin: float = 1.0,
     ) -> None:
         """``candidates`` discards are searched besides every knock; another move than the
         hard player's is taken only when it is better by ``margin`` standard errors."""
