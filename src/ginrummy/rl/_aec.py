@@ -13,12 +13,11 @@ from pettingzoo import AECEnv
 from ginrummy import IllegalActionError, Match, NextHand, Phase, Rules, RulesError
 
 from ._common import render, resolve_rules, rewards_after_hand
-from ._encoding import ACTION_COUNT, ACTIONS, OBSERVATION_SIZE, encode_seat, index_action, state_mask
+from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, encode_seat, index_action, state_mask
 
 __all__ = ["GinRummyAEC", "env"]
 
 Observation = dict[str, npt.NDArray[Any]]
-
 
 
 class GinRummyAEC(AECEnv):  # type: ignore[misc]
@@ -108,7 +107,7 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for finished agents", reason="unknown_action")
-        move = ACTIONS[action] if type(action) is int and 0 <= action < ACTION_COUNT else index_action(action)
+        move = index_action(action)
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:
             self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -102,13 +102,18 @@ ACTIONS: Final[tuple[Action, ...]] = (
 """The action of each discrete index, in order."""
 
 
-def action_index(action: Action) -> int:
-    """The discrete index of ``action`` (a knock's explicit melds are not encoded)."""
+def _index_of(action: Action) -> int | None:
+    """The discrete index of ``action``, or ``None`` for an action outside a hand."""
     if isinstance(action, Discard):
         return DISCARD + action.card.index
     if isinstance(action, Knock):
         return KNOCK + action.card.index
-    index = _SIMPLE.get(type(action))
+    return _SIMPLE.get(type(action))
+
+
+def action_index(action: Action) -> int:
+    """The discrete index of ``action`` (a knock's explicit melds are not encoded)."""
+    index = _index_of(action)
     if index is None:
         raise IllegalActionError(f"{action!r} has no index: only the actions of a hand are encoded", reason="unknown_action")
     return index
@@ -116,12 +121,13 @@ def action_index(action: Action) -> int:
 
 def index_action(index: int) -> Action:
     """The action of discrete index ``index`` (0-110)."""
+    if type(index) is int and 0 <= index < ACTION_COUNT:  # the common case, checked first
+        return ACTIONS[index]
     if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)) or not 0 <= index < ACTION_COUNT:
         raise IllegalActionError(f"action index {index!r} is not one of 0-{ACTION_COUNT - 1}", reason="unknown_action")
     return ACTIONS[int(index)]
 
 
-_BINARY = _OFFSETS["knock_limit"]  # the sections before this one hold 0 or 1, but pile_order
 _ORDER = _OFFSETS["pile_order"]
 _PILE_TOP = _OFFSETS["pile_top"]
 _KNOWN = _OFFSETS["known_left"]
@@ -134,8 +140,6 @@ _SCORES = _OFFSETS["scores"]
 _COUNTS = _OFFSETS["card_counts"]
 _POSITIONS = tuple(i / 52 for i in range(1, 53))
 _ZEROS = bytes(4 * OBSERVATION_SIZE)
-
-
 _PACK_FLOAT = struct.Struct("<f").pack
 _PACK_CARDS = struct.Struct("<52f").pack
 _pile_orders: dict[tuple[int, ...], bytes] = {}
@@ -284,40 +288,13 @@ def encode_seat(
     )
 
 
-# Engine actions are mostly shared instances; their index is remembered by identity (with
-# the instance kept, so an id is never reused for another object).
-_BY_ID: dict[int, tuple[Action, int]] = {}
-
-
-_MASK_BY_ID: dict[int, tuple[tuple[Action, ...], bytes]] = {}
-
-
 def legal_mask(actions: tuple[Action, ...]) -> npt.NDArray[np.int8]:
     """1 for exactly the hand actions in ``actions`` (others, such as ``NextHand``, are ignored)."""
-    shared = _MASK_BY_ID.get(id(actions))
-    if shared is not None and shared[0] is actions:
-        return np.frombuffer(bytearray(shared[1]), dtype=np.int8)
     mask = bytearray(ACTION_COUNT)
     for action in actions:
-        known = _BY_ID.get(id(action))
-        if known is not None and known[0] is action:
-            mask[known[1]] = 1
-            continue
-        if isinstance(action, Discard):
-            index = DISCARD + action.card.index
-        elif isinstance(action, Knock):
-            index = KNOCK + action.card.index
-        else:
-            found = _SIMPLE.get(type(action))
-            if found is None:
-                continue
-            index = found
-        if len(_BY_ID) < 4096:
-            _BY_ID[id(action)] = (action, index)
-        mask[index] = 1
-    if len(actions) < 4 and len(_MASK_BY_ID) < 64:
-        # The engine hands out the same few tuples for the offer, draw and wall phases.
-        _MASK_BY_ID[id(actions)] = (actions, bytes(mask))
+        index = _index_of(action)
+        if index is not None:
+            mask[index] = 1
     return np.frombuffer(mask, dtype=np.int8)
 
 
