@@ -20,6 +20,7 @@ from ginrummy import (
     Card,
     DrawDiscard,
     DrawStock,
+    GameScore,
     GameState,
     IllegalActionError,
     Knock,
@@ -30,6 +31,7 @@ from ginrummy import (
     Rules,
     TakeUpcard,
 )
+from ginrummy.players._equity import hand_points_model
 from ginrummy.players import (
     LEVELS,
     EasyPlayer,
@@ -39,6 +41,7 @@ from ginrummy.players import (
     Player,
     RandomPlayer,
     determinize,
+    game_equity,
     opponent_draws,
     make_player,
     play_hand,
@@ -250,3 +253,50 @@ def test_hard_draw_gain_equals_the_exact_sum(cards: set[int], rng: random.Random
     unseen = unseen[: rng.randrange(1, len(unseen) + 1)]
     dw = deadwood_of_mask(mask)
     assert draw_gain(mask, dw, unseen) == sum(max(0, dw - discard_deadwood_of_mask(mask | u)) for u in unseen)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 160), st.integers(0, 160), st.sampled_from(sorted(PRESETS)))
+def test_game_equity_is_a_fair_symmetric_chance(mine: int, theirs: int, preset: str) -> None:
+    rules = PRESETS[preset]
+    chance = game_equity(rules, mine, theirs)
+    assert 0.0 <= chance <= 1.0
+    if mine >= rules.game_target:
+        assert chance == 1.0
+    elif theirs >= rules.game_target:
+        assert chance == 0.0
+    else:
+        assert chance + game_equity(rules, theirs, mine) == pytest.approx(1.0)
+        assert game_equity(rules, mine + 5, theirs) >= chance >= game_equity(rules, mine, theirs + 5)
+
+
+def test_game_equity_model_follows_the_rules_in_play() -> None:
+    standard, oklahoma = PRESETS["standard"], PRESETS["oklahoma"]
+    assert game_equity(standard, 0, 0) == pytest.approx(0.5)
+    mean = {name: sum(p * v for v, p in hand_points_model(PRESETS[name])) for name in ("standard", "oklahoma", "classic")}
+    assert mean["oklahoma"] > mean["standard"] > mean["classic"]  # spades double; the classic bonuses are smaller
+    assert max(v for v, _ in hand_points_model(oklahoma)) == 2 * max(v for v, _ in hand_points_model(standard))
+    assert game_equity(standard, 95, 0) > 0.9 and game_equity(standard, 0, 95) < 0.1
+
+
+def test_expert_prices_a_two_player_hand_by_its_game_equity() -> None:
+    rules = PRESETS["standard"]
+    match = Match.new(rules, seed=3)
+    view = match.view(0)
+    expert = ExpertPlayer(seed=1)
+    assert isinstance(view.game, GameScore) and view.game.points == (0, 0)
+    state = match.state
+    while not state.is_over:
+        seat = state.to_play
+        assert seat is not None
+        state = state.apply(MediumPlayer().choose(state.view(seat), state.legal_actions()))
+    assert state.result is not None
+    score = state.result.score_under(rules)
+    worth = expert._value(state.result, view)
+    if score.scorer is None:
+        assert worth == pytest.approx(0.5)
+    else:
+        mine = score.points if score.scorer == 0 else 0
+        theirs = score.points if score.scorer == 1 else 0
+        assert worth == pytest.approx(game_equity(rules, mine, theirs))
+        assert (worth > 0.5) == (score.scorer == 0)

@@ -21,6 +21,7 @@ from ..actions import (
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
 from ._bots import HardPlayer, _bits, opponent_draws
+from ._equity import game_equity
 
 __all__ = ["ExpertPlayer", "determinize", "opponent_draws", "rollout_action"]
 
@@ -92,6 +93,18 @@ def determinize(
     )
 
 
+def _advantage(row: Sequence[float], base: Sequence[float], margin: float) -> float:
+    """The mean of ``row - base`` (paired by deal) when it exceeds ``margin`` standard
+    errors of it; else minus infinity."""
+    diffs = [a - b for a, b in zip(row, base)]
+    n = len(diffs)
+    if n < 2:
+        return float("-inf")
+    mean = sum(diffs) / n
+    spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
+    return mean if mean - margin * spread / n**0.5 > 0 else float("-inf")
+
+
 def rollout_action(state: GameState) -> Action:
     """The fast rollout policy, for every seat: greedy discards, knocks as soon as it can,
     takes a discard only when it improves the best ten cards."""
@@ -132,9 +145,11 @@ class ExpertPlayer:
     (their pile cards, the discards, the card counts). Each is played to the end of the
     hand on the engine by a fast rollout policy for every seat. The same determinisations
     serve every candidate (common random numbers), so the comparison is fair. Outcomes
-    are priced under the rules in play: the hand's points (knock, gin, big gin and
-    undercut bonuses, spade doubling), the box it earns, and the game bonus when the
-    hand would end the game; what another player scores counts against it. It departs
+    are priced under the rules in play. In a two-player game a hand is worth the chance
+    of winning the game from the score it leaves (:func:`ginrummy.players.game_equity`); otherwise its
+    points (knock, gin, big gin and undercut bonuses, spade doubling), the box it earns,
+    and the game bonus when the hand would end the game, what another player scores
+    counting against it. It departs
     from the hard player's move only for a candidate whose paired advantage over it, on
     the same deals, is clear (more than ``margin`` standard errors): rollouts are noisy,
     and a noisy search alone loses to ``hard``.
@@ -203,18 +218,11 @@ class ExpertPlayer:
     def _pick(self, values: list[list[float]], default: int) -> int:
         """The candidate whose paired advantage over the default is largest and clear."""
         best, best_gain = default, 0.0
-        base = values[default]
-        n = len(base)
-        if n < 2:
-            return default
         for index, row in enumerate(values):
-            if index == default:
-                continue
-            diffs = [a - b for a, b in zip(row, base)]
-            mean = sum(diffs) / n
-            spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
-            if mean - self.margin * spread / n**0.5 > 0 and mean > best_gain:
-                best, best_gain = index, mean
+            if index != default:
+                gain = _advantage(row, values[default], self.margin)
+                if gain > best_gain:
+                    best, best_gain = index, gain
         return best
 
     def _play_out(self, state: GameState, view: PlayerView) -> float:
@@ -224,12 +232,20 @@ class ExpertPlayer:
         return self._value(state.result, view)
 
     def _value(self, result: HandResult, view: PlayerView) -> float:
-        """The hand's worth to this player under the rules in play."""
+        """The hand's worth to this player under the rules in play: the chance of winning
+        a two-player game from the score it leaves, or else its points."""
         score = result.score_under(view.rules)
+        game = view.game
+        if view.players == 2 and isinstance(game, GameScore) and not game.is_over:
+            mine, theirs = game.points[view.seat], game.points[1 - view.seat]
+            if score.scorer == view.seat:
+                mine += score.points
+            elif score.scorer is not None:
+                theirs += score.points
+            return game_equity(view.rules, mine, theirs)
         if score.scorer is None:
             return 0.0
         worth = float(score.points + score.box)
-        game = view.game
         if isinstance(game, GameScore) and game.points[score.scorer] + score.points >= view.rules.game_target:
             worth += view.rules.game_bonus
         return worth if score.scorer == view.seat else -worth / (view.players - 1)

@@ -1,0 +1,83 @@
+"""Game equity for two players: the chance of winning a game from a given score.
+
+The expert prices a hand's outcome by how it moves this chance, not by its points
+alone: ten points matter little at 0-0 and decide everything at 140-145. Future hands
+are modelled as a coin toss for who scores, with points drawn from a distribution built
+from the rules in play (knock differences, gin and big gin with the defender's
+deadwood, undercuts, spade doubling), shaped on hands between two ``hard`` players.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import defaultdict
+
+from ..rules import Rules, SpadesDouble
+
+__all__ = ["game_equity", "hand_points_model"]
+
+# Atoms of the base (undoubled) points of a hand someone scores, measured on hard-vs-hard
+# hands: (share of scored hands, points before any bonus).
+_KNOCK_DIFFS = (2, 4, 8, 14, 20, 28, 40)
+_GIN_DEADWOOD = (1, 2, 4, 6, 9, 13, 20)
+_UNDERCUT_DIFFS = (0, 1, 2, 3, 5)
+
+
+def hand_points_model(rules: Rules) -> tuple[tuple[int, float], ...]:
+    """(points, probability) of what the scorer of a hand earns under ``rules``.
+
+    >>> model = hand_points_model(Rules.parse("standard"))
+    >>> round(sum(p for _, p in model), 9)
+    1.0
+    """
+    base: defaultdict[int, float] = defaultdict(float)
+    gin_share = 0.47 + (0.0 if rules.big_gin else 0.05)
+    for share, points in (
+        (0.42, [rules.knock_bonus + d for d in _KNOCK_DIFFS]),
+        (gin_share, [rules.gin_bonus + d for d in _GIN_DEADWOOD]),
+        (0.05, [rules.big_gin_bonus + d for d in _GIN_DEADWOOD] if rules.big_gin else []),
+        (0.06, [rules.undercut_bonus + d for d in _UNDERCUT_DIFFS]),
+    ):
+        for value in points:
+            base[max(1, value)] += share / len(points)
+    doubled = 0.25 if rules.oklahoma and rules.spades_double is not SpadesDouble.OFF else 0.0
+    model: defaultdict[int, float] = defaultdict(float)
+    for value, p in base.items():
+        model[value] += p * (1 - doubled)
+        if doubled:
+            model[2 * value] += p * doubled
+    return tuple(sorted(model.items()))
+
+
+@functools.lru_cache(maxsize=8)
+def _table(target: int, model: tuple[tuple[int, float], ...]) -> tuple[tuple[float, ...], ...]:
+    half = [(points, p / 2) for points, p in model]
+    rows = [[0.0] * target for _ in range(target)]
+    for a in range(target - 1, -1, -1):
+        row = rows[a]
+        for b in range(target - 1, -1, -1):
+            value = 0.0
+            for points, p in half:
+                value += p * (1.0 if a + points >= target else rows[a + points][b])
+                if b + points < target:
+                    value += p * row[b + points]
+            row[b] = value
+    return tuple(tuple(row) for row in rows)
+
+
+def game_equity(rules: Rules, mine: int, theirs: int) -> float:
+    """The chance that a player with ``mine`` hand points beats one with ``theirs`` in a
+    two-player game to ``rules.game_target`` (1 or 0 once either has reached it).
+
+    >>> rules = Rules.parse("standard")
+    >>> round(game_equity(rules, 0, 0), 2)
+    0.5
+    >>> game_equity(rules, 90, 0) > 0.9 > 0.1 > game_equity(rules, 0, 90)
+    True
+    """
+    target = rules.game_target
+    if mine >= target:
+        return 1.0
+    if theirs >= target:
+        return 0.0
+    return _table(target, hand_points_model(rules))[max(0, mine)][max(0, theirs)]
