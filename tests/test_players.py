@@ -27,6 +27,7 @@ from ginrummy import (
     Match,
     PassUpcard,
     Phase,
+    PlayerError,
     PlayerView,
     Rules,
     TakeUpcard,
@@ -300,3 +301,15 @@ def test_expert_prices_a_two_player_hand_by_its_game_equity() -> None:
         theirs = score.points if score.scorer == 1 else 0
         assert worth == pytest.approx(game_equity(rules, mine, theirs))
         assert (worth > 0.5) == (score.scorer == 0)
+
+
+def test_game_equity_refuses_what_is_not_a_score() -> None:
+    rules = PRESETS["oklahoma"]
+    with pytest.raises(PlayerError, match=r"mine=-1 is not a score"):
+        game_equity(rules, -1, 0)
+    with pytest.raises(TypeError, match=r"theirs must be a whole number of hand points, not 2.5"):
+        game_equity(rules, 0, 2.5)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"not True"):
+        game_equity(rules, True, 0)
+    with pytest.raises(TypeError, match=r"rules must be a Rules value, not str"):
+        game_equity("oklahoma", 0, 0)  # type: ignore[arg-type]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 
+from ..errors import PlayerError
 from ..rules import Rules, SpadesDouble
 
 __all__ = ["game_equity", "hand_points_model"]
@@ -69,15 +70,25 @@ def game_equity(rules: Rules, mine: int, theirs: int) -> float:
     """The chance that a player with ``mine`` hand points beats one with ``theirs`` in a
     two-player game to ``rules.game_target`` (1 or 0 once either has reached it).
 
+    Raises :class:`TypeError` for a non-:class:`~ginrummy.Rules` value or points that are
+    not whole numbers, and :class:`~ginrummy.PlayerError` for negative points.
+
     >>> rules = Rules.parse("standard")
     >>> round(game_equity(rules, 0, 0), 2)
     0.5
     >>> game_equity(rules, 90, 0) > 0.9 > 0.1 > game_equity(rules, 0, 90)
     True
     """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    for name, value in (("mine", mine), ("theirs", theirs)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be a whole number of hand points, not {value!r}")
+        if value < 0:
+            raise PlayerError(f"{name}={value!r} is not a score: hand points are 0 or more")
     target = rules.game_target
     if mine >= target:
         return 1.0
     if theirs >= target:
         return 0.0
-    return _table(target, hand_points_model(rules))[max(0, mine)][max(0, theirs)]
+    return _table(target, hand_points_model(rules))[mine][theirs]
