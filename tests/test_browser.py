@@ -25,6 +25,14 @@ FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
 ]
+IDLE = "() => !document.body.hasAttribute('aria-busy')"
+"""The page has its answer: no request in flight (the app marks the body busy meanwhile)."""
+IDLE_AND_READY = (
+    "() => !document.body.hasAttribute('aria-busy')"
+    " && document.querySelector('#actions button, #hand button.card:not([disabled])')"
+)
+"""Idle, and something to click: deciding on a page that is still waiting for an answer
+would click what the answer is about to replace (seen on a loaded machine)."""
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (apt-get install chromium)")
@@ -46,7 +54,7 @@ def test_a_whole_hand_by_clicking_in_chromium(tmp_path: Path) -> None:
             for _ in range(300):
                 if page.locator("#showdown").is_visible():
                     break
-                page.wait_for_function("() => document.querySelector('#actions button, #hand button.card:not([disabled])')")
+                page.wait_for_function(IDLE_AND_READY)  # decide on the page the last answer drew
                 buttons = page.locator("#actions button")
                 labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
                 choice = next((i for i, t in enumerate(labels) if t.startswith(("Gin", "Knock", "Big gin"))), None)
@@ -95,7 +103,7 @@ def test_keyboard_alone_at_phone_width(tmp_path: Path) -> None:
                     break
                 key = "x" if page.locator('#actions button[data-key="x"]').count() else "s"
                 page.keyboard.press(key)
-                page.wait_for_timeout(200)
+                page.wait_for_function(IDLE)
             playable = page.locator("#hand button.card:not([disabled])")
             assert playable.count() > 0
             before = page.locator("#pile-top").inner_text()

@@ -51,7 +51,11 @@ function say(text) { $("message").textContent = text; }
 async function run(task) {
   if (busy) return;
   busy = true;
-  try { await task(); } catch (error) { say(error.message); } finally { busy = false; }
+  document.body.setAttribute("aria-busy", "true");  // until the server has answered
+  try { await task(); } catch (error) { say(error.message); } finally {
+    busy = false;
+    document.body.removeAttribute("aria-busy");
+  }
 }
 
 async function act(text) {
