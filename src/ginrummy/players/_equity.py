@@ -15,7 +15,7 @@ from collections import defaultdict
 from ..errors import PlayerError
 from ..rules import Rules, SpadesDouble
 
-__all__ = ["game_equity", "hand_points_model"]
+__all__ = ["equity_of", "game_equity", "hand_points_model"]
 
 # Atoms of the base (undoubled) points of a hand someone scores, measured on hard-vs-hard
 # hands: (share of scored hands, points before any bonus).
@@ -51,8 +51,10 @@ def hand_points_model(rules: Rules) -> tuple[tuple[int, float], ...]:
 
 
 @functools.lru_cache(maxsize=8)
-def _table(target: int, model: tuple[tuple[int, float], ...]) -> tuple[tuple[float, ...], ...]:
-    half = [(points, p / 2) for points, p in model]
+def _table(rules: Rules) -> tuple[tuple[float, ...], ...]:
+    """The chances for every score below the target, computed once per rules value."""
+    target = rules.game_target
+    half = [(points, p / 2) for points, p in hand_points_model(rules)]
     rows = [[0.0] * target for _ in range(target)]
     for a in range(target - 1, -1, -1):
         row = rows[a]
@@ -86,9 +88,14 @@ def game_equity(rules: Rules, mine: int, theirs: int) -> float:
             raise TypeError(f"{name} must be a whole number of hand points, not {value!r}")
         if value < 0:
             raise PlayerError(f"{name}={value!r} is not a score: hand points are 0 or more")
+    return equity_of(rules, mine, theirs)
+
+
+def equity_of(rules: Rules, mine: int, theirs: int) -> float:
+    """:func:`game_equity` without checking its arguments, for the search's inner loop."""
     target = rules.game_target
     if mine >= target:
         return 1.0
     if theirs >= target:
         return 0.0
-    return _table(target, hand_points_model(rules))[mine][theirs]
+    return _table(rules)[mine][theirs]

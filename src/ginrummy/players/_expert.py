@@ -21,7 +21,7 @@ from ..actions import (
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
 from ._bots import HardPlayer, _bits, opponent_draws
-from ._equity import game_equity
+from ._equity import equity_of
 
 __all__ = ["ExpertPlayer", "determinize", "opponent_draws", "rollout_action"]
 
@@ -146,13 +146,13 @@ class ExpertPlayer:
     hand on the engine by a fast rollout policy for every seat. The same determinisations
     serve every candidate (common random numbers), so the comparison is fair. Outcomes
     are priced under the rules in play. In a two-player game a hand is worth the chance
-    of winning the game from the score it leaves (:func:`ginrummy.players.game_equity`); otherwise its
-    points (knock, gin, big gin and undercut bonuses, spade doubling), the box it earns,
-    and the game bonus when the hand would end the game, what another player scores
-    counting against it. It departs
-    from the hard player's move only for a candidate whose paired advantage over it, on
-    the same deals, is clear (more than ``margin`` standard errors): rollouts are noisy,
-    and a noisy search alone loses to ``hard``.
+    of winning the game from the score it leaves (:func:`ginrummy.players.game_equity`);
+    otherwise its points (knock, gin, big gin and undercut bonuses, spade doubling), the
+    box it earns, and the game bonus when the hand would end the game, what another
+    player scores counting against it. It departs from the hard player's move only for
+    a candidate whose paired advantage over it, on the same deals, is clear (more than
+    ``margin`` standard errors): rollouts are noisy, and a noisy search alone loses to
+    ``hard``.
 
     ``simulations`` determinisations per decision (default 60), capped by
     ``time_budget`` seconds (default 0.25); with a seed and no cap reached, its choices
@@ -242,7 +242,7 @@ class ExpertPlayer:
                 mine += score.points
             elif score.scorer is not None:
                 theirs += score.points
-            return game_equity(view.rules, mine, theirs)
+            return equity_of(view.rules, mine, theirs)
         if score.scorer is None:
             return 0.0
         worth = float(score.points + score.box)
