@@ -22,6 +22,7 @@ from ginrummy import (
     DrawStock,
     GameScore,
     GameState,
+    Hand,
     IllegalActionError,
     Knock,
     Match,
@@ -43,6 +44,7 @@ from ginrummy.players import (
     RandomPlayer,
     determinize,
     game_equity,
+    gin_outs,
     opponent_draws,
     make_player,
     play_hand,
@@ -125,6 +127,80 @@ def test_expert_is_reproducible_with_a_seed_and_prices_by_the_rules() -> None:
     first = ExpertPlayer(seed=5, simulations=10, time_budget=60).choose(view, view.legal_actions)
     second = ExpertPlayer(seed=5, simulations=10, time_budget=60).choose(view, view.legal_actions)
     assert first == second and first in view.legal_actions
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.permutations(range(52)), st.integers(min_value=0, max_value=42))
+def test_gin_outs_counts_the_unseen_draws_that_give_gin(order: list[int], unseen_count: int) -> None:
+    kept = sum(1 << i for i in order[:10])
+    unseen = sum(1 << i for i in order[10 : 10 + unseen_count])
+    cards = [Card.from_index(i) for i in order[:10]]
+    expected = 0
+    for i in order[10 : 10 + unseen_count]:
+        eleven = [*cards, Card.from_index(i)]
+        if any(deadwood([c for c in eleven if c != out]) == 0 for out in eleven):
+            expected += 1
+    assert gin_outs(kept, unseen) == expected
+    assert gin_outs(kept, unseen | kept) == expected  # cards held are never outs
+
+
+def _knock_decisions(rules: Rules, games: int) -> list[PlayerView]:
+    """Views, from games between hard players, where hard knocks without gin."""
+    found = []
+    for seed in range(games):
+        hard = HardPlayer(seed=seed)
+        state = GameState.new(rules, seed=seed)
+        while not state.is_over:
+            seat = state.to_play
+            assert seat is not None
+            view = state.view(seat)
+            action = hard.choose(view, view.legal_actions)
+            if isinstance(action, Knock) and deadwood(Hand.from_mask(view.hand.mask & ~action.card.mask)) > 0:
+                found.append(view)
+            state = state.apply(action)
+    return found
+
+
+def test_expert_plays_on_for_gin_where_hard_would_knock_with_enough_outs() -> None:
+    outs_seen = set()
+    for view in _knock_decisions(Rules.parse("oklahoma"), 40):
+        legal = list(view.legal_actions)
+        # Only the default move (before any search) is compared; fresh players sample alike.
+        hards = ExpertPlayer(seed=0, gin_outs=0)._default(view, legal)
+        default = ExpertPlayer(seed=0)._default(view, legal)
+        if not isinstance(hards, Knock):
+            assert default == hards
+            continue
+        outs = gin_outs(view.hand.mask & ~hards.card.mask, view.unseen.mask)
+        outs_seen.add(outs)
+        if outs >= 3:
+            assert not isinstance(default, Knock) and default in legal
+            assert default == HardPlayer(seed=1).choose(view, [a for a in legal if not isinstance(a, Knock)])
+        else:
+            assert default == hards
+    assert max(outs_seen) >= 3 and min(outs_seen) < 3
+
+
+@pytest.mark.parametrize(
+    ("make", "quoted"),
+    [
+        (lambda: ExpertPlayer(simulations=0), "simulations=0"),
+        (lambda: ExpertPlayer(time_budget=-1), "time_budget=-1"),
+        (lambda: ExpertPlayer(time_budget=float("nan")), "time_budget=nan"),
+        (lambda: ExpertPlayer(margin=True), "margin=True"),
+        (lambda: ExpertPlayer(gin_outs=1.5), "gin_outs=1.5"),  # type: ignore[arg-type]
+        (lambda: ExpertPlayer(candidates=-1), "candidates=-1"),
+        (lambda: HardPlayer(undercut_risk=2), "undercut_risk=2"),
+        (lambda: HardPlayer(samples="3"), "samples='3'"),  # type: ignore[arg-type]
+        (lambda: HardPlayer(time_budget=0), "time_budget=0"),
+        (lambda: HardPlayer(potential_weight=float("inf")), "potential_weight=inf"),
+        (lambda: make_player("expert", time_budget=-2), "time_budget=-2"),
+    ],
+)
+def test_players_refuse_impossible_settings(make: object, quoted: str) -> None:
+    assert callable(make)
+    with pytest.raises(PlayerError, match="^" + quoted.replace("(", r"\(") + " is not allowed: expected a "):
+        make()
 
 
 def test_players_satisfy_the_protocol() -> None:

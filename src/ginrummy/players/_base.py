@@ -34,6 +34,22 @@ def _ask(player: Player, view: PlayerView, legal: Sequence[Action]) -> Action:
     return action
 
 
+def check_setting(name: str, value: object, *, low: float, high: float | None = None,
+                  whole: bool = False, above: bool = False) -> None:
+    """Refuse a computer player's setting that is not a number in range, with a
+    :class:`~ginrummy.PlayerError` quoting it: a whole number when ``whole``, at least
+    ``low`` (more than ``low`` when ``above``) and at most ``high``."""
+    kinds = (int,) if whole else (int, float)
+    what = "a whole number" if whole else "a number"
+    if isinstance(value, bool) or not isinstance(value, kinds) or value != value or value in (float("inf"), float("-inf")):
+        raise PlayerError(f"{name}={value!r} is not allowed: expected {what}")
+    if value < low or (above and value == low) or (high is not None and value > high):
+        bound = f"more than {low:g}" if above else f"at least {low:g}"
+        if high is not None:
+            bound += f" and at most {high:g}"
+        raise PlayerError(f"{name}={value!r} is not allowed: expected {what} {bound}")
+
+
 def _check_players(players: Sequence[Player], seats: int) -> None:
     if len(players) != seats:
         raise PlayerError(f"these rules seat {seats} players, but {len(players)} were given: give one player per seat")

@@ -31,6 +31,7 @@ from .._masks import (
 from .._tables import CARD_POINTS, SUIT_BITS, SUIT_DEADWOOD, SUIT_DROP_GAIN
 from .._price import price_hand
 from ..state import Phase, PlayerView
+from ._base import check_setting
 
 __all__ = ["EasyPlayer", "HardPlayer", "MediumPlayer", "RandomPlayer"]
 
@@ -257,6 +258,12 @@ class HardPlayer:
         the discard must look than the stock to take it, and the weight of a hand's
         potential to improve.
         """
+        check_setting("time_budget", time_budget, low=0, above=True)
+        check_setting("samples", samples, low=1, whole=True)
+        check_setting("undercut_risk", undercut_risk, low=0, high=1)
+        for name, value in (("danger_weight", danger_weight), ("pile_margin", pile_margin),
+                            ("potential_weight", potential_weight)):
+            check_setting(name, value, low=0)
         self.rng = random.Random(seed)
         self.time_budget = time_budget
         self.samples = samples

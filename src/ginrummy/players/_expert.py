@@ -20,10 +20,25 @@ from ..actions import (
 )
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
+from ._base import check_setting
 from ._bots import HardPlayer, _bits, opponent_draws
 from ._equity import equity_of
 
-__all__ = ["ExpertPlayer", "determinize", "opponent_draws", "rollout_action"]
+__all__ = ["ExpertPlayer", "determinize", "gin_outs", "opponent_draws", "rollout_action"]
+
+
+def gin_outs(kept: int, unseen: int) -> int:
+    """How many of the ``unseen`` cards (a mask) would give gin to the ten ``kept`` cards
+    (a mask), drawn and followed by the best discard.
+
+    >>> from ginrummy import Hand
+    >>> from ginrummy.cards import Card
+    >>> kept = Hand.parse("2c 3c 4c 7d 7h 7s Jh Qh Kh 9c").mask
+    >>> unseen = sum(Card.parse(t).mask for t in ("9d", "9h", "9s", "5c", "Ad"))
+    >>> gin_outs(kept, unseen)
+    1
+    """
+    return sum(1 for bit in _bits(unseen & ~kept) if discard_deadwood_of_mask(kept | bit) == 0)
 
 
 def _passes(view: PlayerView) -> int:
@@ -167,15 +182,24 @@ class ExpertPlayer:
         time_budget: float = 0.25,
         candidates: int = 3,
         margin: float = 1.0,
+        gin_outs: int = 3,
     ) -> None:
         """``candidates`` discards are searched besides every knock; another move than the
-        hard player's is taken only when it is better by ``margin`` standard errors."""
+        hard player's is taken only when it is better by ``margin`` standard errors.
+        Where hard would knock, it plays on for gin while at least ``gin_outs`` unseen
+        cards would give gin (0 turns this off)."""
+        check_setting("simulations", simulations, low=1, whole=True)
+        check_setting("time_budget", time_budget, low=0, above=True)
+        check_setting("candidates", candidates, low=0, whole=True)
+        check_setting("margin", margin, low=0)
+        check_setting("gin_outs", gin_outs, low=0, whole=True)
         self.seed = seed
         self.margin = margin
         self.rng = random.Random(seed)
         self.simulations = simulations
         self.time_budget = time_budget
         self.candidates = candidates
+        self.gin_outs = gin_outs
         self.hard = HardPlayer(seed=None if seed is None else seed + 1)
 
     def _candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
@@ -197,7 +221,7 @@ class ExpertPlayer:
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]
-        default = self.hard.choose(view, legal)
+        default = self._default(view, legal)
         candidates = self._candidates(view, legal)
         if default not in candidates:
             candidates.insert(0, default)
@@ -214,6 +238,16 @@ class ExpertPlayer:
             if time.perf_counter() > deadline:
                 break
         return candidates[self._pick(values, candidates.index(default))]
+
+    def _default(self, view: PlayerView, legal: list[Action]) -> Action:
+        """The hard player's move, except that it plays on for gin instead of knocking
+        while at least ``gin_outs`` unseen cards would give it gin."""
+        move = self.hard.choose(view, legal)
+        if isinstance(move, Knock) and self.gin_outs:
+            kept = view.hand.mask & ~move.card.mask
+            if gin_outs(kept, view.unseen.mask) >= self.gin_outs:
+                return self.hard.choose(view, [a for a in legal if not isinstance(a, Knock)])
+        return move
 
     def _pick(self, values: list[list[float]], default: int) -> int:
         """The candidate whose paired advantage over the default is largest and clear."""
