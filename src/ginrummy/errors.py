@@ -80,5 +80,6 @@ class SchemaError(GinRummyError, ValueError):
 
 
 class PlayerError(GinRummyError, ValueError):
-    """Computer players set up wrongly: an unknown level, a number of players that does
-    not fit the rules, or a tournament of fewer than one game."""
+    """Computer players set up wrongly: an unknown level, a setting out of range (such
+    as ``time_budget=0``), a number of players that does not fit the rules, or a
+    tournament of fewer than one game."""
