@@ -1,0 +1,127 @@
+"""Where a stronger player's edge could come from: hard, helped by seeing the opponent's hand.
+
+Each variant is the hard player with one decision made from the true state, which no
+fair player has; its edge over plain hard bounds what better judgement of that decision
+could be worth:
+
+* ``knock``: knocks whenever knocking now would not be undercut, and never otherwise;
+* ``knock-veto``: hard's own knock decision, except that it never knocks into an undercut;
+* ``discard``: of hard's three best discards, throws the first that does not lower the
+  opponent's deadwood (hard's choice when all three would);
+* ``control``: plain hard, which should score about 0.
+
+Every deal is played twice, the variant in each seat, against plain hard, hand by hand
+(no game score). Reports the variant's mean net points a hand, with the standard error
+of the mean over deals (a deal's two hands are one paired sample).
+
+Run:  python benchmarks/ceilings.py [--deals N] [--workers N] [--seed N] [--rules NAME] [VARIANT ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _machine import describe  # noqa: E402
+
+from ginrummy import GameState, Rules  # noqa: E402
+from ginrummy._masks import deadwood_of_mask, discard_deadwood_of_mask  # noqa: E402
+from ginrummy.actions import Action, BigGin, Discard, Knock  # noqa: E402
+from ginrummy.players import HardPlayer  # noqa: E402
+from ginrummy.state import PlayerView  # noqa: E402
+
+VARIANTS = ("knock", "knock-veto", "discard", "control")
+
+
+class Peeking(HardPlayer):
+    """The hard player with one decision taken from the true state (``self.truth``)."""
+
+    def __init__(self, variant: str, *, seed: int) -> None:
+        super().__init__(seed=seed)
+        self.variant = variant
+        self.truth: GameState | None = None
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        legal = list(legal_actions)
+        truth = self.truth
+        assert truth is not None
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        if self.variant.startswith("knock") and knocks and not any(isinstance(a, BigGin) for a in legal):
+            best = min(knocks, key=lambda a: (deadwood_of_mask(view.hand.mask & ~a.card.mask), -a.card.value))
+            result = truth.apply(best).result
+            assert result is not None
+            safe = result.score_under(view.rules).scorer == view.seat
+            without = [a for a in legal if not isinstance(a, Knock)]
+            if self.variant == "knock":
+                return best if safe else super().choose(view, without)
+            choice = super().choose(view, legal)
+            return super().choose(view, without) if isinstance(choice, Knock) and not safe else choice
+        choice = super().choose(view, legal)
+        if self.variant == "discard" and isinstance(choice, Discard):
+            opponent = truth.hands[view.next_seat]
+            before = deadwood_of_mask(opponent)
+            for option in self.ranked_discards(view, legal)[:3]:
+                if discard_deadwood_of_mask(opponent | option.card.mask) >= before:
+                    return option
+        return choice
+
+
+def play_deal(deal: int, variant: str, preset: str, seed: int) -> list[int]:
+    """One deal played twice, the variant first in seat 0, then in seat 1: its net points."""
+    rules = Rules.parse(preset)
+    out: list[int] = []
+    for seat_of_variant in (0, 1):
+        peeking = Peeking(variant, seed=seed + deal)
+        players: list[HardPlayer] = [HardPlayer(seed=seed + deal), HardPlayer(seed=seed + deal)]
+        players[seat_of_variant] = peeking
+        state = GameState.new(rules, seed=seed + deal)
+        while not state.is_over:
+            seat = state.to_play
+            assert seat is not None
+            peeking.truth = state
+            view = state.view(seat)
+            state = state.apply(players[seat].choose(view, view.legal_actions))
+        assert state.result is not None
+        score = state.result.score_under(rules)
+        if score.scorer is None:
+            out.append(0)
+        else:
+            out.append(score.points if score.scorer == seat_of_variant else -score.points)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variants", nargs="*", metavar="VARIANT", help=f"any of {', '.join(VARIANTS)} (default all)")
+    parser.add_argument("--deals", type=int, default=1000, help="deals, each played twice (default 1000)")
+    parser.add_argument("--workers", type=int, default=2, help="processes")
+    parser.add_argument("--seed", type=int, default=9000)
+    parser.add_argument("--rules", default="oklahoma", help="rules preset (default oklahoma)")
+    args = parser.parse_args()
+    unknown = [v for v in args.variants if v not in VARIANTS]
+    if unknown:
+        parser.error(f"unknown variant {unknown[0]!r}: expected one of {', '.join(VARIANTS)}")
+    variants = args.variants or list(VARIANTS)
+    print(f"machine: {describe()}; {args.deals} deals played twice under {args.rules}, against hard")
+    with ProcessPoolExecutor(args.workers) as executor:
+        for variant in variants:
+            start = time.perf_counter()
+            pairs: list[float] = []  # a deal's two hands are one paired sample
+            work = partial(play_deal, variant=variant, preset=args.rules, seed=args.seed)
+            for outcome in executor.map(work, range(args.deals), chunksize=8):
+                pairs.append(statistics.mean(outcome))
+            error = statistics.stdev(pairs) / len(pairs) ** 0.5
+            print(f"{variant:11} {statistics.mean(pairs):+6.2f} points a hand (standard error {error:.2f} over "
+                  f"{len(pairs)} deals, {time.perf_counter() - start:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
