@@ -28,8 +28,9 @@ __all__ = ["ExpertPlayer", "determinize", "gin_outs", "opponent_draws", "rollout
 
 
 def gin_outs(kept: int, unseen: int) -> int:
-    """How many of the ``unseen`` cards (a mask) would give gin to the ten ``kept`` cards
-    (a mask), drawn and followed by the best discard.
+    """How many of the ``unseen`` cards (a mask) would give gin to the ``kept`` cards (a
+    mask of ten, or seven with three or four players), drawn and followed by the best
+    discard. Cards in ``kept`` are never counted.
 
     >>> from ginrummy import Hand
     >>> from ginrummy.cards import Card
