@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 import attrs
@@ -197,8 +197,7 @@ def test_expert_plays_on_for_gin_where_hard_would_knock_with_enough_outs() -> No
         (lambda: make_player("expert", time_budget=-2), "time_budget=-2"),
     ],
 )
-def test_players_refuse_impossible_settings(make: object, quoted: str) -> None:
-    assert callable(make)
+def test_players_refuse_impossible_settings(make: Callable[[], object], quoted: str) -> None:
     with pytest.raises(PlayerError, match="^" + quoted.replace("(", r"\(") + " is not allowed: expected a "):
         make()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
@@ -41,7 +42,7 @@ def check_setting(name: str, value: object, *, low: float, high: float | None = 
     ``low`` (more than ``low`` when ``above``) and at most ``high``."""
     kinds = (int,) if whole else (int, float)
     what = "a whole number" if whole else "a number"
-    if isinstance(value, bool) or not isinstance(value, kinds) or value != value or value in (float("inf"), float("-inf")):
+    if isinstance(value, bool) or not isinstance(value, kinds) or not math.isfinite(value):
         raise PlayerError(f"{name}={value!r} is not allowed: expected {what}")
     if value < low or (above and value == low) or (high is not None and value > high):
         bound = f"more than {low:g}" if above else f"at least {low:g}"
