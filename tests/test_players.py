@@ -34,6 +34,9 @@ from ginrummy import (
     TakeUpcard,
 )
 from ginrummy.players._equity import hand_points_model
+from ginrummy.players._expert import _least_loss, _rollout_discard
+from ginrummy.testing.strategies import game_states, rules as any_rules
+from ginrummy._masks import deadwood_of_mask
 from ginrummy.players import (
     LEVELS,
     EasyPlayer,
@@ -47,6 +50,8 @@ from ginrummy.players import (
     gin_outs,
     opponent_draws,
     make_player,
+    roll_out,
+    rollout_action,
     play_hand,
     play_match,
     run_tournament,
@@ -142,6 +147,34 @@ def test_gin_outs_counts_the_unseen_draws_that_give_gin(order: list[int], unseen
             expected += 1
     assert gin_outs(kept, unseen) == expected
     assert gin_outs(kept, unseen | kept) == expected  # cards held are never outs
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data(), any_rules(), st.sampled_from([2, 3, 4]))
+def test_roll_out_ends_the_hand_as_the_engine_does_with_the_rollout_policy(
+    data: st.DataObject, rules: Rules, players: int
+) -> None:
+    if rules.hollywood and players > 2:
+        players = 2
+    state = data.draw(game_states(rules=attrs.evolve(rules, players=players), max_actions=60))
+    slow = state
+    while not slow.is_over:
+        slow = slow.apply(rollout_action(slow))
+    assert roll_out(state) == slow.result
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.integers(0, 51), min_size=11, max_size=11), st.integers(0, (1 << 11) - 1))
+def test_the_rollout_shortcuts_pick_the_cards_a_full_search_picks(cards: set[int], allowed_bits: int) -> None:
+    ordered = sorted(cards)
+    hand = sum(1 << i for i in ordered)
+    allowed = sum(1 << i for k, i in enumerate(ordered) if allowed_bits >> k & 1) or hand
+    bits = [1 << i for i in ordered if allowed >> i & 1]
+    # determinize's drop: the least deadwood left, lowest card index first.
+    assert _least_loss(hand, allowed) == min(bits, key=lambda bit: deadwood_of_mask(hand ^ bit))
+    # the rollout discard: least deadwood, then the highest value, then the lowest index (the legal order).
+    expected = min(bits, key=lambda bit: (deadwood_of_mask(hand ^ bit), -Card.from_index(bit.bit_length() - 1).value))
+    assert _rollout_discard(hand, allowed) == expected
 
 
 def _knock_decisions(rules: Rules, games: int) -> list[PlayerView]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ._base import LEVELS, Player, make_player, play_hand, play_match
 from ._bots import EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer
 from ._equity import game_equity
-from ._expert import ExpertPlayer, determinize, gin_outs, opponent_draws
+from ._expert import ExpertPlayer, determinize, gin_outs, opponent_draws, roll_out, rollout_action
 from ._tournament import MatchSummary, TournamentResult, run_tournament, summarize, wilson_interval
 
 __all__ = [
@@ -36,6 +36,8 @@ __all__ = [
     "make_player",
     "play_hand",
     "play_match",
+    "roll_out",
+    "rollout_action",
     "run_tournament",
     "summarize",
     "wilson_interval",

@@ -6,7 +6,8 @@ import random
 import time
 from collections.abc import Sequence
 
-from .._masks import deadwood_of_mask, discard_deadwood_of_mask
+from .._masks import deadwood_of_mask, discard_deadwood_of_mask, knock_discards
+from .._tables import CARD_POINTS
 from ..actions import (
     Action,
     BigGin,
@@ -18,13 +19,15 @@ from ..actions import (
     TakeUpcard,
     TakeWallDiscard,
 )
+from ..cards import Card
+from ..rules import WallRule
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
 from ._base import check_setting
 from ._bots import HardPlayer, _bits, opponent_draws
 from ._equity import equity_of
 
-__all__ = ["ExpertPlayer", "determinize", "gin_outs", "opponent_draws", "rollout_action"]
+__all__ = ["ExpertPlayer", "determinize", "gin_outs", "opponent_draws", "roll_out", "rollout_action"]
 
 
 def gin_outs(kept: int, unseen: int) -> int:
@@ -47,6 +50,27 @@ def _passes(view: PlayerView) -> int:
     if view.phase is Phase.OFFER or (view.phase is Phase.DRAW and view.history_length == view.players):
         return sum(1 for _, a in view.history if isinstance(a, PassUpcard))
     return 0
+
+
+def _least_in(hand: int, cards: int, best: int) -> tuple[int, int]:
+    """The lowest bit of ``cards`` whose loss leaves ``hand`` the least deadwood, and that
+    deadwood; it stops at the first card reaching ``best``, the least possible."""
+    found, found_dw = 0, 1 << 30
+    while cards:
+        bit = cards & -cards
+        cards ^= bit
+        dw = deadwood_of_mask(hand ^ bit)
+        if dw == best:
+            return bit, dw
+        if dw < found_dw:
+            found, found_dw = bit, dw
+    return found, found_dw
+
+
+def _least_loss(hand: int, allowed: int) -> int:
+    """The lowest bit of ``allowed`` whose loss leaves ``hand`` the least deadwood."""
+    # the least over every card; one not allowed may be the only card reaching it
+    return _least_in(hand, allowed, discard_deadwood_of_mask(hand))[0]
 
 
 def determinize(
@@ -78,7 +102,7 @@ def determinize(
         hand = known | sum(1 << i for i in pool[: hidden + extra])
         del pool[: hidden + extra]
         for _ in range(extra):
-            drop = min(_bits(hand & ~known), key=lambda bit: deadwood_of_mask(hand ^ bit))
+            drop = _least_loss(hand, hand & ~known)
             hand ^= drop
             pool.append(drop.bit_length() - 1)
         hands[seat] = hand
@@ -122,8 +146,10 @@ def _advantage(row: Sequence[float], base: Sequence[float], margin: float) -> fl
 
 
 def rollout_action(state: GameState) -> Action:
-    """The fast rollout policy, for every seat: greedy discards, knocks as soon as it can,
-    takes a discard only when it improves the best ten cards."""
+    """The expert's fast rollout policy, for every seat: big gin or the knock with the
+    least deadwood as soon as it can; otherwise discards the card leaving the least
+    deadwood (the highest such card); takes the upcard or a discard only when it lowers
+    its deadwood by 2 or more; takes the wall card whenever it is usable."""
     legal = state.legal_actions()
     phase = state.phase
     seat = state.to_play_seat
@@ -149,6 +175,115 @@ def rollout_action(state: GameState) -> Action:
     if phase is Phase.WALL:
         return legal[0]  # take it when usable (listed first), else decline
     return legal[0]
+
+
+# The rollout policy throws, among cards leaving equal deadwood, the highest value first,
+# then the lowest index (the order of the legal actions): cards grouped by value, high first.
+_BY_VALUE = tuple(sum(1 << i for i in range(52) if CARD_POINTS[i] == v) for v in range(10, 0, -1))
+
+
+def _rollout_discard(hand: int, allowed: int) -> int:
+    """The bit of the card :func:`rollout_action` discards from ``hand`` among ``allowed``:
+    least deadwood left, then the highest value, then the lowest index."""
+    best = discard_deadwood_of_mask(hand)
+    found, found_dw = 0, 1 << 30
+    for group in _BY_VALUE:
+        bit, dw = _least_in(hand, allowed & group, best)
+        if dw == best:
+            return bit
+        if dw < found_dw:
+            found, found_dw = bit, dw
+    return found
+
+
+def roll_out(state: GameState) -> HandResult:
+    """How the hand ends when every seat plays :func:`rollout_action` from ``state``.
+
+    The same result the engine reaches applying :func:`rollout_action` action by
+    action, several times faster: draws and discards run on card masks, and the engine
+    applies only the action that ends the hand (a knock, big gin, or the discard or
+    declined wall card that makes it void), so the result is the engine's own.
+    """
+    if state.result is not None:
+        return state.result
+    rules = state.rules
+    deck, dealer, limit = state.deck, state.dealer, state.limit
+    n = len(state.hands)
+    hands, known, pile = list(state.hands), list(state.known), list(state.pile)
+    stock_next, phase, seat = state.stock_next, state.phase, state.to_play_seat
+    passes, taken, must_knock = state.passes, state.taken, state.must_knock
+    may_rethrow = rules.discard_taken_card
+    last_stock = len(deck) - rules.wall_size  # a discard with stock_next here reaches the wall
+    wall_void = rules.wall_rule is not WallRule.FIFTIETH_CARD
+    dead: list[int | None] = [None] * n  # each seat's deadwood while it holds ten cards
+
+    def now() -> GameState:
+        return GameState(
+            rules=rules, deck=deck, dealer=dealer, hands=tuple(hands), stock_next=stock_next, pile=tuple(pile),
+            phase=phase, to_play_seat=seat, passes=passes, taken=taken, must_knock=must_knock,
+            known=tuple(known), limit=limit,
+        )
+
+    def finish(action: Action) -> HandResult:
+        result = now().apply(action).result
+        assert result is not None
+        return result
+
+    while True:
+        hand = hands[seat]
+        if phase is Phase.DISCARD:
+            banned = 1 << taken if taken >= 0 and not may_rethrow else 0
+            best = discard_deadwood_of_mask(hand)
+            if best <= limit:
+                if best == 0 and rules.big_gin and deadwood_of_mask(hand) == 0:
+                    return finish(BigGin())
+                knock_banned = banned | (1 << taken if must_knock and taken >= 0 else 0)
+                knocks = knock_discards(hand, limit, knock_banned)
+                if knocks:
+                    return finish(Knock(Card.from_index(knocks[0].bit_length() - 1)))
+            bit = _rollout_discard(hand, hand & ~banned)
+            if stock_next >= last_stock and wall_void:
+                return finish(Discard(Card.from_index(bit.bit_length() - 1)))
+            hands[seat] = hand ^ bit
+            known[seat] &= ~bit
+            pile.append(bit.bit_length() - 1)
+            dead[seat] = deadwood_of_mask(hand ^ bit)
+            taken = -1
+            seat = seat + 1 if seat + 1 < n else 0
+            phase = Phase.DRAW if stock_next < last_stock else Phase.WALL
+        elif phase is Phase.OFFER or phase is Phase.DRAW:
+            offer = phase is Phase.OFFER
+            if pile and (offer or passes != n):
+                top = pile[-1]
+                mine = dead[seat]
+                if mine is None:
+                    mine = deadwood_of_mask(hand)
+                if discard_deadwood_of_mask(hand | 1 << top) + 2 <= mine:
+                    pile.pop()
+                    hands[seat] = hand | 1 << top
+                    known[seat] |= 1 << top
+                    taken, phase, dead[seat] = top, Phase.DISCARD, None
+                    continue
+            if offer:
+                passes += 1
+                if passes < n:
+                    seat = seat + 1 if seat + 1 < n else 0
+                else:
+                    phase, seat = Phase.DRAW, (dealer + 1) % n
+                continue
+            hands[seat] = hand | 1 << deck[stock_next]
+            stock_next += 1
+            phase, taken, passes, dead[seat] = Phase.DISCARD, -1, 0, None
+        elif phase is Phase.WALL:
+            action = rollout_action(now())
+            if not isinstance(action, TakeWallDiscard):
+                return finish(action)
+            top = pile.pop()
+            hands[seat] = hand | 1 << top
+            known[seat] |= 1 << top
+            taken, must_knock, phase, dead[seat] = top, True, Phase.DISCARD, None
+        else:
+            raise AssertionError(f"roll_out cannot play the {phase.value} phase")
 
 
 class ExpertPlayer:
@@ -261,10 +396,7 @@ class ExpertPlayer:
         return best
 
     def _play_out(self, state: GameState, view: PlayerView) -> float:
-        while not state.is_over:
-            state = state.apply(rollout_action(state))
-        assert state.result is not None
-        return self._value(state.result, view)
+        return self._value(roll_out(state), view)
 
     def _value(self, result: HandResult, view: PlayerView) -> float:
         """The hand's worth to this player under the rules in play: the chance of winning
