@@ -163,6 +163,19 @@ def test_roll_out_ends_the_hand_as_the_engine_does_with_the_rollout_policy(
     assert roll_out(state) == slow.result
 
 
+def test_the_rollout_functions_refuse_what_is_not_a_hand_in_play() -> None:
+    over = GameState.new(Rules(), seed=3)
+    while not over.is_over:
+        over = over.apply(rollout_action(over))
+    assert roll_out(over) == over.result
+    with pytest.raises(IllegalActionError, match="hand is over") as caught:
+        rollout_action(over)
+    assert caught.value.reason == "hand_over"
+    for function in (roll_out, rollout_action):
+        with pytest.raises(TypeError, match="takes a GameState, not str: 'Ks'"):
+            function("Ks")  # type: ignore[arg-type]
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.sets(st.integers(0, 51), min_size=11, max_size=11), st.integers(0, (1 << 11) - 1))
 def test_the_rollout_shortcuts_pick_the_cards_a_full_search_picks(cards: set[int], allowed_bits: int) -> None:

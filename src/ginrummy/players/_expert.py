@@ -20,6 +20,7 @@ from ..actions import (
     TakeWallDiscard,
 )
 from ..cards import Card
+from ..errors import IllegalActionError
 from ..rules import WallRule
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
@@ -145,11 +146,23 @@ def _advantage(row: Sequence[float], base: Sequence[float], margin: float) -> fl
     return mean if mean - margin * spread / n**0.5 > 0 else float("-inf")
 
 
+def _check_state(state: object, name: str) -> None:
+    if not isinstance(state, GameState):
+        raise TypeError(f"{name} takes a GameState, not {type(state).__name__}: {state!r}")
+
+
 def rollout_action(state: GameState) -> Action:
     """The expert's fast rollout policy, for every seat: big gin or the knock with the
     least deadwood as soon as it can; otherwise discards the card leaving the least
     deadwood (the highest such card); takes the upcard or a discard only when it lowers
-    its deadwood by 2 or more; takes the wall card whenever it is usable."""
+    its deadwood by 2 or more; takes the wall card whenever it is usable.
+
+    Raises :class:`~ginrummy.IllegalActionError` (reason ``"hand_over"``) once the hand
+    is over, and ``TypeError`` for anything but a :class:`~ginrummy.GameState`.
+    """
+    _check_state(state, "rollout_action")
+    if state.is_over:
+        raise IllegalActionError("rollout_action: the hand is over, so there is no action to choose", reason="hand_over")
     legal = state.legal_actions()
     phase = state.phase
     seat = state.to_play_seat
@@ -204,6 +217,7 @@ def roll_out(state: GameState) -> HandResult:
     applies only the action that ends the hand (a knock, big gin, or the discard or
     declined wall card that makes it void), so the result is the engine's own.
     """
+    _check_state(state, "roll_out")
     if state.result is not None:
         return state.result
     rules = state.rules
