@@ -24,6 +24,7 @@ from ginrummy import (
     GameState,
     Hand,
     IllegalActionError,
+    InvalidHandError,
     Knock,
     Match,
     PassUpcard,
@@ -174,6 +175,20 @@ def test_the_rollout_functions_refuse_what_is_not_a_hand_in_play() -> None:
     for function in (roll_out, rollout_action):
         with pytest.raises(TypeError, match="takes a GameState, not str: 'Ks'"):
             function("Ks")  # type: ignore[arg-type]
+
+
+def test_the_search_helpers_refuse_what_is_not_a_view_or_a_hand() -> None:
+    with pytest.raises(TypeError, match="determinize takes a PlayerView, not str: 'x'"):
+        determinize("x", random.Random(1))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="opponent_draws takes a PlayerView, not NoneType"):
+        opponent_draws(None)  # type: ignore[arg-type]
+    ten = Hand.parse("2c 3c 4c 7d 7h 7s Jh Qh Kh 9c").mask
+    with pytest.raises(InvalidHandError, match="10 or 7 kept cards, got 3: As 2s 3s"):
+        gin_outs(Hand.parse("As 2s 3s").mask, 0)
+    with pytest.raises(InvalidHandError, match="out of range"):
+        gin_outs(ten, -1)
+    with pytest.raises(TypeError, match="must be an int, not str"):
+        gin_outs("2c", 0)  # type: ignore[arg-type]
 
 
 @settings(max_examples=200, deadline=None)

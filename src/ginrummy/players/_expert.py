@@ -19,13 +19,13 @@ from ..actions import (
     TakeUpcard,
     TakeWallDiscard,
 )
-from ..cards import Card
-from ..errors import IllegalActionError
+from ..cards import Card, Hand
+from ..errors import IllegalActionError, InvalidHandError
 from ..rules import WallRule
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
 from ._base import check_setting
-from ._bots import HardPlayer, _bits, opponent_draws
+from ._bots import HardPlayer, _bits, check_view, opponent_draws
 from ._equity import equity_of
 
 __all__ = ["ExpertPlayer", "determinize", "gin_outs", "opponent_draws", "roll_out", "rollout_action"]
@@ -34,7 +34,9 @@ __all__ = ["ExpertPlayer", "determinize", "gin_outs", "opponent_draws", "roll_ou
 def gin_outs(kept: int, unseen: int) -> int:
     """How many of the ``unseen`` cards (a mask) would give gin to the ``kept`` cards (a
     mask of ten, or seven with three or four players), drawn and followed by the best
-    discard. Cards in ``kept`` are never counted.
+    discard. Cards in ``kept`` are never counted. A ``kept`` of another size, or a mask
+    that is not one of cards, raises :class:`~ginrummy.InvalidHandError` (``TypeError``
+    for what is not an int).
 
     >>> from ginrummy import Hand
     >>> from ginrummy.cards import Card
@@ -43,6 +45,10 @@ def gin_outs(kept: int, unseen: int) -> int:
     >>> gin_outs(kept, unseen)
     1
     """
+    held = Hand.from_mask(kept)  # refuses what is not a mask of cards
+    Hand.from_mask(unseen)
+    if len(held) not in (7, 10):
+        raise InvalidHandError(f"gin_outs counts draws to 10 or 7 kept cards, got {len(held)}: {held}")
     return sum(1 for bit in _bits(unseen & ~kept) if discard_deadwood_of_mask(kept | bit) == 0)
 
 
@@ -87,6 +93,7 @@ def determinize(
     ``improve=0`` deals uniformly. ``draws`` (from :func:`opponent_draws`) saves
     recounting them for every determinisation of one decision.
     """
+    check_view(view, "determinize")
     n = view.players
     if draws is None:
         draws = opponent_draws(view) if improve else {}
