@@ -236,7 +236,7 @@ def roll_out(state: GameState) -> HandResult:
     may_rethrow = rules.discard_taken_card
     last_stock = len(deck) - rules.wall_size  # a discard with stock_next here reaches the wall
     wall_void = rules.wall_rule is not WallRule.FIFTIETH_CARD
-    dead: list[int | None] = [None] * n  # each seat's deadwood while it holds ten cards
+    dead: list[int | None] = [None] * n  # each seat's deadwood between its turns, once known
 
     def now() -> GameState:
         return GameState(
