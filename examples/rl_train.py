@@ -8,7 +8,7 @@ the agent's own deadwood (potential-based shaping: the drop in the least deadwoo
 cards can reach), which the observation shows. It prints the hands won and lost before
 and after training.
 
-Run:  python examples/rl_train.py [--seconds 120]      (needs: pip install "ginrummy[rl]")
+Run:  python examples/rl_train.py [--seconds 120] [--episodes N]      (needs: pip install "ginrummy[rl]")
 """
 
 from __future__ import annotations
@@ -68,13 +68,15 @@ def record(policy: LinearPolicy, hands: int, seed: int) -> tuple[int, int]:
     return won, lost
 
 
-def train(policy: LinearPolicy, seconds: float, learning_rate: float) -> int:
-    """REINFORCE with returns-to-go and a running baseline, one hand per episode, for ``seconds``."""
+def train(policy: LinearPolicy, seconds: float, learning_rate: float, max_episodes: int | None = None) -> int:
+    """REINFORCE with returns-to-go and a running baseline, one hand per episode, for
+    ``seconds`` or ``max_episodes`` hands, whichever ends first; returns the hands played.
+    The hands are seeded, so a run bounded by hands alone is reproducible."""
     env = rl.GinRummyEnv(opponent="random", reward="win")
     baseline = 0.0
     episodes = 0
     deadline = time.perf_counter() + seconds
-    while time.perf_counter() < deadline:
+    while time.perf_counter() < deadline and (max_episodes is None or episodes < max_episodes):
         observation, _ = env.reset(seed=10_000 + episodes)
         steps: list[tuple[npt.NDArray[np.float32], int, Floats]] = []
         rewards: list[float] = []
@@ -102,15 +104,16 @@ def train(policy: LinearPolicy, seconds: float, learning_rate: float) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=120.0, help="training time (default 120)")
+    parser.add_argument("--episodes", type=int, default=None, help="stop after this many training hands")
     parser.add_argument("--eval-hands", type=int, default=300, help="hands per evaluation (default 300)")
     parser.add_argument("--learning-rate", type=float, default=0.5)
     args = parser.parse_args()
     policy = LinearPolicy(np.random.default_rng(0))
     won, lost = record(policy, args.eval_hands, seed=1)
     print(f"before training: won {won} and lost {lost} of {args.eval_hands} hands against random")
-    episodes = train(policy, args.seconds, args.learning_rate)
+    episodes = train(policy, args.seconds, args.learning_rate, args.episodes)
     won_after, lost_after = record(policy, args.eval_hands, seed=1)
-    print(f"trained on {episodes} hands in {args.seconds:.0f} s")
+    print(f"trained on {episodes} hands (at most {args.seconds:.0f} s)")
     print(f"after training:  won {won_after} and lost {lost_after} of {args.eval_hands} hands against random")
     rate = won_after / max(1, won_after + lost_after)
     print(f"win rate of the decided hands after training: {rate:.1%}")

@@ -73,9 +73,11 @@ def test_rl_train_learns_against_random() -> None:
 
     policy = policy_class(np.random.default_rng(0))  # type: ignore[operator]
     before = record(policy, 60, 1)  # type: ignore[operator]
-    train(policy, 8.0, 0.5)  # type: ignore[operator]
+    # Bounded by hands, not by time, so a loaded machine trains the same (seeded) policy;
+    # the time cap only bounds the test.
+    assert train(policy, 300.0, 0.5, 1200) == 1200  # type: ignore[operator]
     after = record(policy, 60, 1)  # type: ignore[operator]
-    assert after[0] > before[0] and after[0] > after[1]
+    assert after[0] >= before[0] + 10 and after[0] > 5 * after[1]
 
 
 def test_three_players(capsys: pytest.CaptureFixture[str]) -> None:
