@@ -8,7 +8,7 @@ medium each against easy and random players (a player's fair share is 1/3 or 1/4
 With ``--expert`` it plays expert against medium and hard and reports the expert's
 decision times; ``--rules standard`` plays the standard preset instead.
 
-Run:  python benchmarks/strength.py [--games N] [--workers N] [--tables 3,4] [--skip-two] [--expert] [--rules NAME]
+Run:  python benchmarks/strength.py [--games N] [--workers N] [--tables 3,4] [--skip-two] [--expert [--against medium,hard]] [--rules NAME]
 """
 
 from __future__ import annotations
@@ -59,12 +59,13 @@ def main() -> None:
     parser.add_argument("--tables", default="", help="also play these table sizes, such as 3,4")
     parser.add_argument("--skip-two", action="store_true", help="skip the two-player pairings")
     parser.add_argument("--expert", action="store_true", help="also expert vs medium and expert vs hard, with its decision times")
+    parser.add_argument("--against", default="medium,hard", help="with --expert, the opponents (default medium,hard)")
     parser.add_argument("--rules", default="oklahoma", help="rules preset (default oklahoma)")
     args = parser.parse_args()
     print(f"machine: {describe()}; {args.games} games per pairing under {args.rules}\n")
     pairings: list[tuple[str, ...]] = [] if args.skip_two else [("hard", "medium"), ("medium", "random")]
     if args.expert:
-        pairings += [("expert", "medium"), ("expert", "hard")]
+        pairings += [("expert", level) for level in args.against.split(",") if level]
     for size in (int(t) for t in args.tables.split(",") if t):
         fillers = {3: ("easy", "random"), 4: ("easy", "easy", "random")}[size]
         pairings += [("hard", *fillers), ("medium", *fillers)]
