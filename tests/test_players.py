@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from helpers import scripted
 from ginrummy import (
     deadwood,
+    discard_deadwood,
     PRESETS,
     Action,
     BigGin,
@@ -202,7 +203,9 @@ def test_the_rollout_shortcuts_pick_the_cards_a_full_search_picks(cards: set[int
     assert _least_loss(hand, allowed) == min(bits, key=lambda bit: deadwood_of_mask(hand ^ bit))
     # the rollout discard: least deadwood, then the highest value, then the lowest index (the legal order).
     expected = min(bits, key=lambda bit: (deadwood_of_mask(hand ^ bit), -Card.from_index(bit.bit_length() - 1).value))
-    assert _rollout_discard(hand, allowed) == expected
+    assert _rollout_discard(hand, allowed, discard_deadwood(Hand.from_mask(hand))) == (
+        expected, deadwood_of_mask(hand ^ expected)
+    )
 
 
 def _knock_decisions(rules: Rules, games: int) -> list[PlayerView]:

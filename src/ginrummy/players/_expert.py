@@ -153,6 +153,32 @@ def _advantage(row: Sequence[float], base: Sequence[float], margin: float) -> fl
     return mean if mean - margin * spread / n**0.5 > 0 else float("-inf")
 
 
+# The rollout policy throws, among cards leaving equal deadwood, the highest value first,
+# then the lowest index (the order of the legal actions): cards grouped by value, high first.
+_BY_VALUE = tuple(sum(1 << i for i in range(52) if CARD_POINTS[i] == v) for v in range(10, 0, -1))
+
+
+def _rollout_discard(hand: int, allowed: int, best: int) -> tuple[int, int]:
+    """The bit of the card :func:`rollout_action` discards from ``hand`` among ``allowed``
+    (least deadwood left, then the highest value, then the lowest index), and the
+    deadwood it leaves. ``best`` is ``discard_deadwood_of_mask(hand)``, the least over
+    every card (a card not allowed may be the only one reaching it)."""
+    found, found_dw = 0, 1 << 30
+    for group in _BY_VALUE:
+        bit, dw = _least_in(hand, allowed & group, best)
+        if dw == best:
+            return bit, dw
+        if dw < found_dw:
+            found, found_dw = bit, dw
+    return found, found_dw
+
+
+def _rollout_takes(hand: int, top: int, dead: int) -> bool:
+    """Whether the rollout policy takes card ``top`` into ``hand`` (of deadwood ``dead``):
+    when its best discard then lowers the deadwood by 2 or more."""
+    return discard_deadwood_of_mask(hand | 1 << top) + 2 <= dead
+
+
 def _check_state(state: object, name: str) -> None:
     if not isinstance(state, GameState):
         raise TypeError(f"{name} takes a GameState, not {type(state).__name__}: {state!r}")
@@ -179,41 +205,17 @@ def rollout_action(state: GameState) -> Action:
         if outs:
             big = [a for a in outs if isinstance(a, BigGin)]
             return big[0] if big else outs[0]  # knocks are listed least deadwood first
-        best, best_key = legal[0], (1 << 30, 0)
-        for action in legal:
-            assert isinstance(action, Discard)
-            key = (deadwood_of_mask(hand & ~action.card.mask), -action.card.value)
-            if key < best_key:
-                best, best_key = action, key
-        return best
+        allowed = sum(action.card.mask for action in legal if isinstance(action, Discard))
+        bit, _ = _rollout_discard(hand, allowed, discard_deadwood_of_mask(hand))
+        return Discard(Card.from_index(bit.bit_length() - 1))
     if phase is Phase.OFFER or phase is Phase.DRAW:
         take = TakeUpcard() if phase is Phase.OFFER else DrawDiscard()
-        if take in legal and state.pile:
-            if discard_deadwood_of_mask(hand | 1 << state.pile[-1]) + 2 <= deadwood_of_mask(hand):
-                return take
+        if take in legal and state.pile and _rollout_takes(hand, state.pile[-1], deadwood_of_mask(hand)):
+            return take
         return PassUpcard() if phase is Phase.OFFER else DrawStock()
     if phase is Phase.WALL:
         return legal[0]  # take it when usable (listed first), else decline
     return legal[0]
-
-
-# The rollout policy throws, among cards leaving equal deadwood, the highest value first,
-# then the lowest index (the order of the legal actions): cards grouped by value, high first.
-_BY_VALUE = tuple(sum(1 << i for i in range(52) if CARD_POINTS[i] == v) for v in range(10, 0, -1))
-
-
-def _rollout_discard(hand: int, allowed: int) -> int:
-    """The bit of the card :func:`rollout_action` discards from ``hand`` among ``allowed``:
-    least deadwood left, then the highest value, then the lowest index."""
-    best = discard_deadwood_of_mask(hand)
-    found, found_dw = 0, 1 << 30
-    for group in _BY_VALUE:
-        bit, dw = _least_in(hand, allowed & group, best)
-        if dw == best:
-            return bit
-        if dw < found_dw:
-            found, found_dw = bit, dw
-    return found
 
 
 def roll_out(state: GameState) -> HandResult:
@@ -262,13 +264,13 @@ def roll_out(state: GameState) -> HandResult:
                 knocks = knock_discards(hand, limit, knock_banned)
                 if knocks:
                     return finish(Knock(Card.from_index(knocks[0].bit_length() - 1)))
-            bit = _rollout_discard(hand, hand & ~banned)
+            bit, left = _rollout_discard(hand, hand & ~banned, best)
             if stock_next >= last_stock and wall_void:
                 return finish(Discard(Card.from_index(bit.bit_length() - 1)))
             hands[seat] = hand ^ bit
             known[seat] &= ~bit
             pile.append(bit.bit_length() - 1)
-            dead[seat] = deadwood_of_mask(hand ^ bit)
+            dead[seat] = left
             taken = -1
             seat = seat + 1 if seat + 1 < n else 0
             phase = Phase.DRAW if stock_next < last_stock else Phase.WALL
@@ -279,7 +281,7 @@ def roll_out(state: GameState) -> HandResult:
                 mine = dead[seat]
                 if mine is None:
                     mine = deadwood_of_mask(hand)
-                if discard_deadwood_of_mask(hand | 1 << top) + 2 <= mine:
+                if _rollout_takes(hand, top, mine):
                     pile.pop()
                     hands[seat] = hand | 1 << top
                     known[seat] |= 1 << top
