@@ -35,6 +35,12 @@ def _ask(player: Player, view: PlayerView, legal: Sequence[Action]) -> Action:
     return action
 
 
+def check_argument(function: str, value: object, kind: type) -> None:
+    """Raise ``TypeError`` naming ``function`` unless ``value`` is a ``kind`` (internal)."""
+    if not isinstance(value, kind):
+        raise TypeError(f"{function} takes a {kind.__name__}, not {type(value).__name__}: {value!r}")
+
+
 def check_setting(name: str, value: object, *, low: float, high: float | None = None,
                   whole: bool = False, above: bool = False) -> None:
     """Refuse a computer player's setting that is not a number in range, with a

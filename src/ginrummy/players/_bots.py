@@ -31,7 +31,7 @@ from .._masks import (
 from .._tables import CARD_POINTS, SUIT_BITS, SUIT_DEADWOOD, SUIT_DROP_GAIN
 from .._price import price_hand
 from ..state import Phase, PlayerView
-from ._base import check_setting
+from ._base import check_argument, check_setting
 
 __all__ = ["EasyPlayer", "HardPlayer", "MediumPlayer", "RandomPlayer"]
 
@@ -57,15 +57,9 @@ def _kept_deadwood(view: PlayerView, action: Knock) -> int:
     return deadwood_of_mask(view.hand.mask & ~action.card.mask)
 
 
-def check_view(view: object, name: str) -> None:
-    """Raise ``TypeError`` unless ``view`` is a :class:`~ginrummy.PlayerView` (internal)."""
-    if not isinstance(view, PlayerView):
-        raise TypeError(f"{name} takes a PlayerView, not {type(view).__name__}: {view!r}")
-
-
 def opponent_draws(view: PlayerView) -> dict[int, int]:
     """Per other seat, how many cards it has drawn this hand (stock, pile or upcard)."""
-    check_view(view, "opponent_draws")
+    check_argument("opponent_draws", view, PlayerView)
     draws = dict.fromkeys(view.opponents, 0)
     for seat, action in view.history:
         if seat != view.seat and isinstance(action, (DrawStock, DrawDiscard, TakeUpcard)):

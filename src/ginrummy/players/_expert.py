@@ -24,8 +24,8 @@ from ..errors import IllegalActionError, InvalidHandError
 from ..rules import WallRule
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
-from ._base import check_setting
-from ._bots import HardPlayer, _bits, check_view, opponent_draws
+from ._base import check_argument, check_setting
+from ._bots import HardPlayer, _bits, opponent_draws
 from ._equity import equity_of
 
 __all__ = ["ExpertPlayer", "determinize", "gin_outs", "opponent_draws", "roll_out", "rollout_action"]
@@ -93,7 +93,7 @@ def determinize(
     ``improve=0`` deals uniformly. ``draws`` (from :func:`opponent_draws`) saves
     recounting them for every determinisation of one decision.
     """
-    check_view(view, "determinize")
+    check_argument("determinize", view, PlayerView)
     n = view.players
     if draws is None:
         draws = opponent_draws(view) if improve else {}
@@ -179,11 +179,6 @@ def _rollout_takes(hand: int, top: int, dead: int) -> bool:
     return discard_deadwood_of_mask(hand | 1 << top) + 2 <= dead
 
 
-def _check_state(state: object, name: str) -> None:
-    if not isinstance(state, GameState):
-        raise TypeError(f"{name} takes a GameState, not {type(state).__name__}: {state!r}")
-
-
 def rollout_action(state: GameState) -> Action:
     """The expert's fast rollout policy, for every seat: big gin or the knock with the
     least deadwood as soon as it can; otherwise discards the card leaving the least
@@ -193,7 +188,7 @@ def rollout_action(state: GameState) -> Action:
     Raises :class:`~ginrummy.IllegalActionError` (reason ``"hand_over"``) once the hand
     is over, and ``TypeError`` for anything but a :class:`~ginrummy.GameState`.
     """
-    _check_state(state, "rollout_action")
+    check_argument("rollout_action", state, GameState)
     if state.is_over:
         raise IllegalActionError("rollout_action: the hand is over, so there is no action to choose", reason="hand_over")
     legal = state.legal_actions()
@@ -226,7 +221,7 @@ def roll_out(state: GameState) -> HandResult:
     applies only the action that ends the hand (a knock, big gin, or the discard or
     declined wall card that makes it void), so the result is the engine's own.
     """
-    _check_state(state, "roll_out")
+    check_argument("roll_out", state, GameState)
     if state.result is not None:
         return state.result
     rules = state.rules
