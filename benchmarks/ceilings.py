@@ -8,13 +8,20 @@ could be worth:
 * ``knock-veto``: hard's own knock decision, except that it never knocks into an undercut;
 * ``discard``: of hard's three best discards, throws the first that does not lower the
   opponent's deadwood (hard's choice when all three would);
+* ``both``: ``knock`` and ``discard`` together;
 * ``control``: plain hard, which should score about 0.
 
 Every deal is played twice, the variant in each seat, against plain hard, hand by hand
 (no game score). Reports the variant's mean net points a hand, with the standard error
 of the mean over deals (a deal's two hands are one paired sample).
 
-Run:  python benchmarks/ceilings.py [--deals N] [--workers N] [--seed N] [--rules NAME] [VARIANT ...]
+With ``--games N`` it plays whole games to the rules' target instead, in duplicate (each
+deal of a game played twice with the seats swapped), against ``--against`` (``hard`` or
+``medium``), and reports the games won with a 95% Wilson interval: how far a player
+that sees the opponent's hand for these decisions gets against the project's targets.
+
+Run:  python benchmarks/ceilings.py [--deals N | --games N] [--against LEVEL] [--workers N]
+      [--seed N] [--rules NAME] [VARIANT ...]
 """
 
 from __future__ import annotations
@@ -32,13 +39,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _machine import describe  # noqa: E402
 
-from ginrummy import GameState, Rules  # noqa: E402
+from ginrummy import GameScore, GameState, Match, Rules  # noqa: E402
 from ginrummy._masks import deadwood_of_mask, discard_deadwood_of_mask  # noqa: E402
 from ginrummy.actions import Action, BigGin, Discard, Knock  # noqa: E402
-from ginrummy.players import HardPlayer  # noqa: E402
+from ginrummy.players import HardPlayer, Player, make_player, wilson_interval  # noqa: E402
 from ginrummy.state import PlayerView  # noqa: E402
 
-VARIANTS = ("knock", "knock-veto", "discard", "control")
+VARIANTS = ("knock", "knock-veto", "discard", "both", "control")
 
 
 class Peeking(HardPlayer):
@@ -54,18 +61,18 @@ class Peeking(HardPlayer):
         truth = self.truth
         assert truth is not None
         knocks = [a for a in legal if isinstance(a, Knock)]
-        if self.variant.startswith("knock") and knocks and not any(isinstance(a, BigGin) for a in legal):
+        if self.variant in ("knock", "knock-veto", "both") and knocks and not any(isinstance(a, BigGin) for a in legal):
             best = min(knocks, key=lambda a: (deadwood_of_mask(view.hand.mask & ~a.card.mask), -a.card.value))
             result = truth.apply(best).result
             assert result is not None
             safe = result.score_under(view.rules).scorer == view.seat
             without = [a for a in legal if not isinstance(a, Knock)]
-            if self.variant == "knock":
+            if self.variant in ("knock", "both"):
                 return best if safe else super().choose(view, without)
             choice = super().choose(view, legal)
             return super().choose(view, without) if isinstance(choice, Knock) and not safe else choice
         choice = super().choose(view, legal)
-        if self.variant == "discard" and isinstance(choice, Discard):
+        if self.variant in ("discard", "both") and isinstance(choice, Discard):
             opponent = truth.hands[view.next_seat]
             before = deadwood_of_mask(opponent)
             for option in self.ranked_discards(view, legal)[:3]:
@@ -98,6 +105,30 @@ def play_deal(deal: int, variant: str, preset: str, seed: int) -> list[int]:
     return out
 
 
+def play_game(game: int, variant: str, against: str, preset: str, seed: int) -> tuple[bool, int]:
+    """One game to the target, the variant in seat ``game % 2``: (whether it won, its worth)."""
+    rules = Rules.parse(preset)
+    seat_of_variant = game % 2
+    peeking = Peeking(variant, seed=seed + game)
+    players: list[Player] = [make_player(against, seed=seed + game) for _ in range(2)]
+    players[seat_of_variant] = peeking
+    match = Match.new(rules, seed=f"{seed}:{game // 2}")  # both games of a pair get the same deals
+    while not match.is_over:
+        if match.state.is_over:
+            match = match.apply(match.legal_actions()[0])
+            continue
+        seat = match.to_play
+        assert seat is not None
+        peeking.truth = match.state
+        view = match.view(seat)
+        match = match.apply(players[seat].choose(view, view.legal_actions), seat=seat)
+    score = match.score
+    assert isinstance(score, GameScore), "whole games need a game score, not Hollywood"
+    settlement = score.settlement()
+    won = settlement.winner == seat_of_variant
+    return won, settlement.worth if won else -settlement.amounts[seat_of_variant]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variants", nargs="*", metavar="VARIANT", help=f"any of {', '.join(VARIANTS)} (default all)")
@@ -105,23 +136,47 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes")
     parser.add_argument("--seed", type=int, default=9000)
     parser.add_argument("--rules", default="oklahoma", help="rules preset (default oklahoma)")
+    parser.add_argument("--games", type=int, default=0, help="play this many whole games instead of hands")
+    parser.add_argument("--against", default="hard", choices=("hard", "medium"), help="the opponent in --games (default hard)")
     args = parser.parse_args()
     unknown = [v for v in args.variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variant {unknown[0]!r}: expected one of {', '.join(VARIANTS)}")
     variants = args.variants or list(VARIANTS)
-    print(f"machine: {describe()}; {args.deals} deals played twice under {args.rules}, against hard")
-    with ProcessPoolExecutor(args.workers) as executor:
+    if args.games:
+        games(args.games, variants, against=args.against, preset=args.rules, seed=args.seed, workers=args.workers)
+    else:
+        hands(args.deals, variants, preset=args.rules, seed=args.seed, workers=args.workers)
+
+
+def games(count: int, variants: list[str], *, against: str, preset: str, seed: int, workers: int) -> None:
+    """Print each variant's games won against ``against``, with the 95% interval."""
+    print(f"machine: {describe()}; {count} games under {preset} to its target, in duplicate, against {against}")
+    with ProcessPoolExecutor(workers) as executor:
+        for variant in variants:
+            start = time.perf_counter()
+            work = partial(play_game, variant=variant, against=against, preset=preset, seed=seed)
+            outcomes = list(executor.map(work, range(count), chunksize=4))
+            wins = sum(won for won, _ in outcomes)
+            low, high = wilson_interval(wins, len(outcomes))
+            print(f"{variant:11} won {wins} of {len(outcomes)} ({wins / len(outcomes):.1%}, 95% CI "
+                  f"{low:.1%}-{high:.1%}), net worth {sum(w for _, w in outcomes):+d} "
+                  f"({time.perf_counter() - start:.0f} s)", flush=True)
+
+
+def hands(deals: int, variants: list[str], *, preset: str, seed: int, workers: int) -> None:
+    """Print each variant's net points a hand against hard, with the standard error."""
+    print(f"machine: {describe()}; {deals} deals played twice under {preset}, against hard")
+    with ProcessPoolExecutor(workers) as executor:
         for variant in variants:
             start = time.perf_counter()
             pairs: list[float] = []  # a deal's two hands are one paired sample
-            work = partial(play_deal, variant=variant, preset=args.rules, seed=args.seed)
-            for outcome in executor.map(work, range(args.deals), chunksize=8):
+            work = partial(play_deal, variant=variant, preset=preset, seed=seed)
+            for outcome in executor.map(work, range(deals), chunksize=8):
                 pairs.append(statistics.mean(outcome))
             error = statistics.stdev(pairs) / len(pairs) ** 0.5
             print(f"{variant:11} {statistics.mean(pairs):+6.2f} points a hand (standard error {error:.2f} over "
                   f"{len(pairs)} deals, {time.perf_counter() - start:.0f} s)", flush=True)
-
 
 if __name__ == "__main__":
     main()
