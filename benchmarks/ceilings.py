@@ -9,6 +9,8 @@ could be worth:
 * ``discard``: of hard's three best discards, throws the first that does not lower the
   opponent's deadwood (hard's choice when all three would);
 * ``both``: ``knock`` and ``discard`` together;
+* ``expert`` (with ``--games`` only): the expert, searching deals that give every
+  opponent its true cards (only the stock order is unknown to it);
 * ``control``: plain hard, which should score about 0.
 
 Every deal is played twice, the variant in each seat, against plain hard, hand by hand
@@ -27,6 +29,7 @@ Run:  python benchmarks/ceilings.py [--deals N | --games N] [--against LEVEL] [-
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -37,15 +40,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import attrs  # noqa: E402
 from _machine import describe  # noqa: E402
 
 from ginrummy import GameScore, GameState, Match, Rules  # noqa: E402
 from ginrummy._masks import deadwood_of_mask, discard_deadwood_of_mask  # noqa: E402
 from ginrummy.actions import Action, BigGin, Discard, Knock  # noqa: E402
-from ginrummy.players import HardPlayer, Player, make_player, wilson_interval  # noqa: E402
+from ginrummy.players import ExpertPlayer, HardPlayer, Player, make_player, wilson_interval  # noqa: E402
 from ginrummy.state import PlayerView  # noqa: E402
 
-VARIANTS = ("knock", "knock-veto", "discard", "both", "control")
+VARIANTS = ("knock", "knock-veto", "discard", "both", "control", "expert")
 
 
 class Peeking(HardPlayer):
@@ -81,6 +85,21 @@ class Peeking(HardPlayer):
         return choice
 
 
+class SeeingExpert(ExpertPlayer):
+    """The expert, searching the true hands (``self.truth``) with the stock shuffled."""
+
+    def __init__(self, *, seed: int) -> None:
+        super().__init__(seed=seed)
+        self.truth: GameState | None = None
+
+    def _world(self, view: PlayerView, rng: random.Random, draws: dict[int, int]) -> GameState:
+        truth = self.truth
+        assert truth is not None
+        stock = list(truth.deck[truth.stock_next :])
+        rng.shuffle(stock)
+        return attrs.evolve(truth, deck=(*truth.deck[: truth.stock_next], *stock))
+
+
 def play_deal(deal: int, variant: str, preset: str, seed: int) -> list[int]:
     """One deal played twice, the variant first in seat 0, then in seat 1: its net points."""
     rules = Rules.parse(preset)
@@ -109,7 +128,9 @@ def play_game(game: int, variant: str, against: str, preset: str, seed: int) -> 
     """One game to the target, the variant in seat ``game % 2``: (whether it won, its worth)."""
     rules = Rules.parse(preset)
     seat_of_variant = game % 2
-    peeking = Peeking(variant, seed=seed + game)
+    peeking: Peeking | SeeingExpert = (
+        SeeingExpert(seed=seed + game) if variant == "expert" else Peeking(variant, seed=seed + game)
+    )
     players: list[Player] = [make_player(against, seed=seed + game) for _ in range(2)]
     players[seat_of_variant] = peeking
     match = Match.new(rules, seed=f"{seed}:{game // 2}")  # both games of a pair get the same deals
@@ -142,7 +163,9 @@ def main() -> None:
     unknown = [v for v in args.variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variant {unknown[0]!r}: expected one of {', '.join(VARIANTS)}")
-    variants = args.variants or list(VARIANTS)
+    variants = args.variants or [v for v in VARIANTS if args.games or v != "expert"]
+    if "expert" in variants and not args.games:
+        parser.error("the expert variant plays whole games: add --games N")
     if args.games:
         games(args.games, variants, against=args.against, preset=args.rules, seed=args.seed, workers=args.workers)
     else:

@@ -386,12 +386,17 @@ class ExpertPlayer:
         draws = opponent_draws(view)
         for _ in range(self.simulations):
             sample_seed = self.rng.getrandbits(64)
-            world = determinize(view, random.Random(sample_seed), draws=draws)
+            world = self._world(view, random.Random(sample_seed), draws)
             for index, action in enumerate(candidates):
                 values[index].append(self._play_out(world.apply(action), view))
             if time.perf_counter() > deadline:
                 break
         return candidates[self._pick(values, candidates.index(default))]
+
+    def _world(self, view: PlayerView, rng: random.Random, draws: dict[int, int]) -> GameState:
+        """One determinisation for the search (:func:`determinize`); a subclass may
+        sample another way."""
+        return determinize(view, rng, draws=draws)
 
     def _default(self, view: PlayerView, legal: list[Action]) -> Action:
         """The hard player's move, except that it plays on for gin instead of knocking
