@@ -57,7 +57,9 @@ class Peeking(HardPlayer):
 
     def __init__(self, variant: str, *, seed: int) -> None:
         super().__init__(seed=seed)
-        self.variant = variant
+        self.knocks = variant in ("knock", "both")  # knocks exactly when it would not be undercut
+        self.vetoes = variant == "knock-veto"  # hard's knocks, less those undercut
+        self.discards = variant in ("discard", "both")
         self.truth: GameState | None = None
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
@@ -65,18 +67,18 @@ class Peeking(HardPlayer):
         truth = self.truth
         assert truth is not None
         knocks = [a for a in legal if isinstance(a, Knock)]
-        if self.variant in ("knock", "knock-veto", "both") and knocks and not any(isinstance(a, BigGin) for a in legal):
+        if (self.knocks or self.vetoes) and knocks and not any(isinstance(a, BigGin) for a in legal):
             best = min(knocks, key=lambda a: (deadwood_of_mask(view.hand.mask & ~a.card.mask), -a.card.value))
             result = truth.apply(best).result
             assert result is not None
             safe = result.score_under(view.rules).scorer == view.seat
             without = [a for a in legal if not isinstance(a, Knock)]
-            if self.variant in ("knock", "both"):
+            if self.knocks:
                 return best if safe else super().choose(view, without)
             choice = super().choose(view, legal)
             return super().choose(view, without) if isinstance(choice, Knock) and not safe else choice
         choice = super().choose(view, legal)
-        if self.variant in ("discard", "both") and isinstance(choice, Discard):
+        if self.discards and isinstance(choice, Discard):
             opponent = truth.hands[view.next_seat]
             before = deadwood_of_mask(opponent)
             for option in self.ranked_discards(view, legal)[:3]:
@@ -200,6 +202,7 @@ def hands(deals: int, variants: list[str], *, preset: str, seed: int, workers: i
             error = statistics.stdev(pairs) / len(pairs) ** 0.5
             print(f"{variant:11} {statistics.mean(pairs):+6.2f} points a hand (standard error {error:.2f} over "
                   f"{len(pairs)} deals, {time.perf_counter() - start:.0f} s)", flush=True)
+
 
 if __name__ == "__main__":
     main()
