@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
@@ -57,12 +58,14 @@ def check_setting(name: str, value: object, *, low: float, high: float | None = 
         raise PlayerError(f"{name}={value!r} is not allowed: expected {what} {bound}")
 
 
-def check_seed(seed: object) -> None:
-    """Refuse a computer player's seed that is neither ``None`` nor a whole number, with a
-    :class:`~ginrummy.PlayerError` quoting it (``random.Random`` would take a string or a
-    float, and fail on others with its own message)."""
+def seeded_random(seed: object) -> random.Random:
+    """A computer player's random generator from its ``seed``; a seed that is neither
+    ``None`` nor a whole number raises :class:`~ginrummy.PlayerError` quoting it
+    (``random.Random`` would take a string or a float, and fail on others with its own
+    message)."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise PlayerError(f"seed={seed!r} is not allowed: expected a whole number or None")
+    return random.Random(seed)
 
 
 def _check_players(players: Sequence[Player], seats: int) -> None:

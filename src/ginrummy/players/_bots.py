@@ -31,7 +31,7 @@ from .._masks import (
 from .._tables import CARD_POINTS, SUIT_BITS, SUIT_DEADWOOD, SUIT_DROP_GAIN
 from .._price import price_hand
 from ..state import Phase, PlayerView
-from ._base import check_argument, check_seed, check_setting
+from ._base import check_argument, check_setting, seeded_random
 
 __all__ = ["EasyPlayer", "HardPlayer", "MediumPlayer", "RandomPlayer"]
 
@@ -79,8 +79,7 @@ class RandomPlayer:
 
     def __init__(self, *, seed: int | None = None) -> None:
         """``seed`` makes the choices repeatable."""
-        check_seed(seed)
-        self.rng = random.Random(seed)
+        self.rng = seeded_random(seed)
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """A uniformly random legal action."""
@@ -92,8 +91,7 @@ class EasyPlayer:
 
     def __init__(self, *, seed: int | None = None) -> None:
         """``seed`` makes the choices repeatable."""
-        check_seed(seed)
-        self.rng = random.Random(seed)
+        self.rng = seeded_random(seed)
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """The easy player's choice."""
@@ -267,8 +265,7 @@ class HardPlayer:
         for name, value in (("danger_weight", danger_weight), ("pile_margin", pile_margin),
                             ("potential_weight", potential_weight)):
             check_setting(name, value, low=0)
-        check_seed(seed)
-        self.rng = random.Random(seed)
+        self.rng = seeded_random(seed)
         self.time_budget = time_budget
         self.samples = samples
         self.undercut_risk = undercut_risk

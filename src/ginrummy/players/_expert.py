@@ -24,7 +24,7 @@ from ..errors import IllegalActionError, InvalidHandError
 from ..rules import WallRule
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
-from ._base import check_argument, check_seed, check_setting
+from ._base import check_argument, check_setting, seeded_random
 from ._bots import HardPlayer, _bits, opponent_draws
 from ._equity import equity_of
 
@@ -342,7 +342,6 @@ class ExpertPlayer:
         hard player's is taken only when it is better by ``margin`` standard errors.
         Where hard would knock, it plays on for gin while at least ``gin_outs`` unseen
         cards would give gin (0 turns this off)."""
-        check_seed(seed)
         check_setting("simulations", simulations, low=1, whole=True)
         check_setting("time_budget", time_budget, low=0, above=True)
         check_setting("candidates", candidates, low=0, whole=True)
@@ -350,7 +349,7 @@ class ExpertPlayer:
         check_setting("gin_outs", gin_outs, low=0, whole=True)
         self.seed = seed
         self.margin = margin
-        self.rng = random.Random(seed)
+        self.rng = seeded_random(seed)
         self.simulations = simulations
         self.time_budget = time_budget
         self.candidates = candidates
