@@ -94,7 +94,9 @@ class SeeingExpert(ExpertPlayer):
         super().__init__(seed=seed)
         self.truth: GameState | None = None
 
-    def _world(self, view: PlayerView, rng: random.Random, draws: dict[int, int]) -> GameState:
+    def _world(
+        self, view: PlayerView, rng: random.Random, draws: dict[int, int], weights: dict[int, tuple[float, ...]] | None
+    ) -> GameState:
         truth = self.truth
         assert truth is not None
         stock = list(truth.deck[truth.stock_next :])

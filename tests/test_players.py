@@ -51,6 +51,7 @@ from ginrummy.players import (
     determinize,
     game_equity,
     gin_outs,
+    hidden_card_weights,
     opponent_draws,
     make_player,
     roll_out,
@@ -96,8 +97,9 @@ def test_expert_determinisations_agree_with_the_view() -> None:
         seat = state.to_play
         assert seat is not None
         view = state.view(seat)
-        for improve in (0, 6):
-            world = determinize(view, random.Random(seed), improve=improve)
+        weights = hidden_card_weights(view)
+        for improve, by in ((0, None), (6, None), (2, weights)):
+            world = determinize(view, random.Random(seed), improve=improve, weights=by)
             world.validate()
             # The same public situation (the world has no history), another deal of the hidden cards.
             assert attrs.evolve(world.view(seat), public_steps=None, last_step=None) == attrs.evolve(

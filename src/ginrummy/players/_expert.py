@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .._masks import deadwood_of_mask, discard_deadwood_of_mask, knock_discards
 from .._tables import CARD_POINTS
@@ -20,13 +21,14 @@ from ..actions import (
     TakeWallDiscard,
 )
 from ..cards import Card, Hand
-from ..errors import IllegalActionError, InvalidHandError
+from ..errors import IllegalActionError, InvalidHandError, PlayerError
 from ..rules import WallRule
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
 from ._base import check_argument, check_setting, seeded_random
 from ._bots import HardPlayer, _bits, opponent_draws
 from ._equity import equity_of
+from ._inference import hidden_card_weights
 
 __all__ = ["ExpertPlayer", "determinize", "gin_outs", "opponent_draws", "roll_out", "rollout_action"]
 
@@ -81,7 +83,12 @@ def _least_loss(hand: int, allowed: int) -> int:
 
 
 def determinize(
-    view: PlayerView, rng: random.Random, *, improve: int = 6, draws: dict[int, int] | None = None
+    view: PlayerView,
+    rng: random.Random,
+    *,
+    improve: int = 6,
+    draws: dict[int, int] | None = None,
+    weights: Mapping[int, Sequence[float]] | None = None,
 ) -> GameState:
     """A hand consistent with everything ``view`` shows: the other players' hidden cards
     and the stock order are drawn at random from the cards this player has not seen.
@@ -92,11 +99,26 @@ def determinize(
     card the one whose loss leaves the least deadwood goes back among the unseen cards;
     ``improve=0`` deals uniformly. ``draws`` (from :func:`opponent_draws`) saves
     recounting them for every determinisation of one decision.
+
+    ``weights`` (from :func:`hidden_card_weights`: per other seat, 52 positive weights
+    by card index) deals each opponent's cards by weight instead of uniformly: a card
+    of weight 2 is twice as likely as one of weight 1 to be drawn first. Weights that
+    are not positive finite numbers, or a row of another length, raise
+    :class:`~ginrummy.PlayerError`.
     """
     check_argument("determinize", view, PlayerView)
-    n = view.players
     if draws is None:
         draws = opponent_draws(view) if improve else {}
+    if weights is not None:
+        _check_weights(view, weights)
+    return _deal(view, rng, improve, draws, weights)
+
+
+def _deal(
+    view: PlayerView, rng: random.Random, improve: int, draws: dict[int, int], weights: Mapping[int, Sequence[float]] | None
+) -> GameState:
+    """:func:`determinize` without checking its arguments (the expert's own are sound)."""
+    n = view.players
     pool = [bit.bit_length() - 1 for bit in _bits(view.unseen.mask)]
     rng.shuffle(pool)
     hands = [0] * n
@@ -107,6 +129,11 @@ def determinize(
         known = view.known[seat].mask
         hidden = view.card_counts[seat] - known.bit_count()
         extra = max(0, min(draws.get(seat, 0), improve, len(pool) - hidden))
+        row = None if weights is None else weights.get(seat)
+        if row is not None:
+            # weighted sampling without replacement: the least exponential draw over weight first
+            keys = {i: rng.expovariate(1.0) / row[i] for i in pool}
+            pool.sort(key=keys.__getitem__)
         hand = known | sum(1 << i for i in pool[: hidden + extra])
         del pool[: hidden + extra]
         for _ in range(extra):
@@ -139,6 +166,23 @@ def determinize(
         known=tuple(h.mask for h in view.known),
         limit=view.knock_limit,
     )
+
+
+def _check_weights(view: PlayerView, weights: Mapping[int, Sequence[float]]) -> None:
+    """Refuse ``weights`` for :func:`determinize` that are not per other seat 52
+    positive finite numbers, with a :class:`~ginrummy.PlayerError` quoting them."""
+    if not isinstance(weights, Mapping):
+        raise PlayerError(f"weights={weights!r} is not allowed: expected a mapping from seat to 52 weights")
+    for seat, row in weights.items():
+        if seat not in view.opponents:
+            raise PlayerError(f"weights for seat {seat!r} are not allowed: expected other seats, {list(view.opponents)}")
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or len(row) != 52:
+            raise PlayerError(f"weights for seat {seat} are {row!r}: expected 52 weights, one per card index")
+        for index, value in enumerate(row):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+                raise PlayerError(
+                    f"weights for seat {seat} hold {value!r} for card index {index}: expected a positive finite number"
+                )
 
 
 def _advantage(row: Sequence[float], base: Sequence[float], margin: float) -> float:
@@ -337,11 +381,17 @@ class ExpertPlayer:
         candidates: int = 3,
         margin: float = 1.0,
         gin_outs: int = 3,
+        infer: bool = True,
     ) -> None:
         """``candidates`` discards are searched besides every knock; another move than the
         hard player's is taken only when it is better by ``margin`` standard errors.
         Where hard would knock, it plays on for gin while at least ``gin_outs`` unseen
-        cards would give gin (0 turns this off)."""
+        cards would give gin (0 turns this off). With ``infer`` (the default) it deals
+        the other players' hidden cards by what their plays show
+        (:func:`hidden_card_weights`); ``infer=False`` deals them uniformly, improved
+        for their draws (:func:`determinize`'s default)."""
+        if not isinstance(infer, bool):
+            raise PlayerError(f"infer={infer!r} is not allowed: expected True or False")
         check_setting("simulations", simulations, low=1, whole=True)
         check_setting("time_budget", time_budget, low=0, above=True)
         check_setting("candidates", candidates, low=0, whole=True)
@@ -354,6 +404,7 @@ class ExpertPlayer:
         self.time_budget = time_budget
         self.candidates = candidates
         self.gin_outs = gin_outs
+        self.infer = infer
         self.hard = HardPlayer(seed=None if seed is None else seed + 1)
 
     def _candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
@@ -384,19 +435,24 @@ class ExpertPlayer:
         values: list[list[float]] = [[] for _ in candidates]
         deadline = time.perf_counter() + self.time_budget
         draws = opponent_draws(view)
+        weights = hidden_card_weights(view) if self.infer else None
         for _ in range(self.simulations):
             sample_seed = self.rng.getrandbits(64)
-            world = self._world(view, random.Random(sample_seed), draws)
+            world = self._world(view, random.Random(sample_seed), draws, weights)
             for index, action in enumerate(candidates):
                 values[index].append(self._play_out(world.apply(action), view))
             if time.perf_counter() > deadline:
                 break
         return candidates[self._pick(values, candidates.index(default))]
 
-    def _world(self, view: PlayerView, rng: random.Random, draws: dict[int, int]) -> GameState:
-        """One determinisation for the search (:func:`determinize`); a subclass may
-        sample another way."""
-        return determinize(view, rng, draws=draws)
+    def _world(
+        self, view: PlayerView, rng: random.Random, draws: dict[int, int], weights: dict[int, tuple[float, ...]] | None
+    ) -> GameState:
+        """One determinisation for the search (:func:`determinize`, by the evidence's
+        ``weights`` when it infers); a subclass may sample another way."""
+        if weights is None:
+            return _deal(view, rng, 6, draws, None)
+        return _deal(view, rng, 2, draws, weights)
 
     def _default(self, view: PlayerView, legal: list[Action]) -> Action:
         """The hard player's move, except that it plays on for gin instead of knocking

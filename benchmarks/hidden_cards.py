@@ -1,0 +1,141 @@
+"""How well the expert guesses the other player's hidden cards, and where its weights come from.
+
+Plays Oklahoma hands of hard against ``--against`` (medium or hard) and, at each of
+hard's decisions, looks at the opponent's hidden cards from hard's side:
+
+* with ``--fit``, fits the coefficients of :func:`ginrummy.players.hidden_card_weights`
+  by logistic regression (needs numpy, from the ``rl`` extra) on the first 70% of the
+  positions, and reports the log-loss on the rest against a constant guess;
+* then it deals the opponent's hidden cards 20 times per position, three ways (uniform;
+  improved for its draws, as ``ExpertPlayer(infer=False)`` does; weighted by the evidence and
+  improved for two draws, as the expert does now), and reports the share of the
+  hidden cards each deal gets right and the deadwood of the dealt hand against the
+  true one.
+
+Run:  python benchmarks/hidden_cards.py [--hands N] [--against medium|hard] [--fit] [--seed N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _machine import describe  # noqa: E402
+
+from ginrummy import GameState, Rules  # noqa: E402
+from ginrummy._masks import deadwood_of_mask  # noqa: E402
+from ginrummy.players import HardPlayer, MediumPlayer, Player, determinize, hidden_card_weights, opponent_draws  # noqa: E402
+from ginrummy.players._inference import COEFFICIENTS, RELATED, evidence  # noqa: E402
+from ginrummy.state import PlayerView  # noqa: E402
+
+KINDS = ("thrown recently", "thrown earlier", "declined recently", "declined earlier", "taken and held")
+RELATIONS = ("same rank", "neighbour", "two away")
+
+
+def positions(hands: int, against: str, seed: int) -> list[tuple[PlayerView, int, int]]:
+    """(hard's view, the opponent's hidden cards, its whole hand) at hard's decisions."""
+    found = []
+    for deal in range(hands):
+        players: list[Player] = [HardPlayer(seed=seed + deal), MediumPlayer() if against == "medium" else HardPlayer(seed=seed + deal + 1)]
+        state = GameState.new(Rules.parse("oklahoma"), seed=seed + deal)
+        while not state.is_over:
+            seat = state.to_play
+            assert seat is not None
+            view = state.view(seat)
+            if seat == 0 and len(view.history) > 2:
+                found.append((view, state.hands[1] & ~view.known[1].mask, state.hands[1]))
+            state = state.apply(players[seat].choose(view, view.legal_actions))
+    return found
+
+
+def features(view: PlayerView) -> list[list[float]]:
+    """Per card index, the counts of each (kind, relation) pointing at it."""
+    rows = [[0.0] * 15 for _ in range(52)]
+    for kind, card in evidence(view)[1]:
+        for r, related in enumerate(RELATED):
+            for other in related[card]:
+                rows[other][3 * kind + r] += 1
+    return rows
+
+
+def fit(found: list[tuple[PlayerView, int, int]]) -> None:
+    """Fit and print the coefficients, and the held-out log-loss."""
+    import numpy as np
+
+    xs, ys = [], []
+    for view, hidden, _ in found:
+        rows = features(view)
+        for card in range(52):
+            if view.unseen.mask >> card & 1:
+                xs.append(rows[card] + [1.0])
+                ys.append(float(hidden >> card & 1))
+    x, y = np.array(xs), np.array(ys)
+    train = np.arange(len(y)) < 0.7 * len(y)
+    w = np.zeros(x.shape[1])
+    for _ in range(3000):
+        p = 1 / (1 + np.exp(-x[train] @ w))
+        w -= 2.0 * x[train].T @ (p - y[train]) / train.sum()
+    p = np.clip(1 / (1 + np.exp(-x[~train] @ w)), 1e-9, 1 - 1e-9)
+    base = y[train].mean()
+    loss = float(-(y[~train] * np.log(p) + (1 - y[~train]) * np.log(1 - p)).mean())
+    loss0 = float(-(y[~train] * math.log(base) + (1 - y[~train]) * math.log(1 - base)).mean())
+    print(f"{len(y)} (card, hand) pairs; log-loss on the held-out 30%: {loss:.4f} (a constant guess: {loss0:.4f})")
+    print(f"{'':20} " + " ".join(f"{r:>10}" for r in RELATIONS) + "   (fitted; in use)")
+    for k, kind in enumerate(KINDS):
+        fitted = " ".join(f"{w[3 * k + r]:+10.2f}" for r in range(3))
+        used = " ".join(f"{c:+.2f}" for c in COEFFICIENTS[k])
+        print(f"{kind:20} {fitted}   ({used})")
+
+
+def accuracy(found: list[tuple[PlayerView, int, int]], seed: int) -> None:
+    """Print the share of hidden cards each way of dealing gets right."""
+    ways = ("uniform", "improved for its draws", "weighted, improved for two")
+    right: dict[str, list[float]] = {w: [] for w in ways}
+    dead: dict[str, list[float]] = {w: [] for w in ways}
+    spent = dict.fromkeys(ways, 0.0)
+    for n, (view, hidden, hand) in enumerate(found):
+        draws = opponent_draws(view)
+        for way in ways:
+            rng = random.Random(seed + n)
+            start = time.perf_counter()
+            if way == ways[0]:
+                deals = [determinize(view, rng, improve=0) for _ in range(20)]
+            elif way == ways[1]:
+                deals = [determinize(view, rng, draws=draws) for _ in range(20)]
+            else:
+                weights = hidden_card_weights(view)
+                deals = [determinize(view, rng, improve=2, draws=draws, weights=weights) for _ in range(20)]
+            spent[way] += time.perf_counter() - start
+            size = max(1, hidden.bit_count())
+            right[way].append(statistics.mean((d.hands[1] & hidden).bit_count() / size for d in deals))
+            dead[way].append(statistics.mean(deadwood_of_mask(d.hands[1]) for d in deals))
+    truth = statistics.mean(deadwood_of_mask(hand) for _, _, hand in found)
+    print(f"{len(found)} positions; the opponent's true deadwood averages {truth:.1f}")
+    for way in ways:
+        print(f"  {way:32} {statistics.mean(right[way]):6.1%} of hidden cards right, deadwood "
+              f"{statistics.mean(dead[way]):5.1f}, {1000 * spent[way] / len(found) / 20:.2f} ms a deal")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=200, help="hands to play (default 200)")
+    parser.add_argument("--against", default="medium", choices=("medium", "hard"))
+    parser.add_argument("--fit", action="store_true", help="also refit the coefficients (needs numpy)")
+    parser.add_argument("--seed", type=int, default=5000)
+    args = parser.parse_args()
+    print(f"machine: {describe()}; {args.hands} Oklahoma hands, hard against {args.against}")
+    found = positions(args.hands, args.against, args.seed)
+    if args.fit:
+        fit(found)
+    accuracy(found, args.seed)
+
+
+if __name__ == "__main__":
+    main()
