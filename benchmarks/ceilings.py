@@ -11,6 +11,8 @@ could be worth:
 * ``both``: ``knock`` and ``discard`` together;
 * ``expert`` (with ``--games`` only): the expert, searching deals that give every
   opponent its true cards (only the stock order is unknown to it);
+* ``fair-expert`` (with ``--games`` only): the expert as shipped, seeing nothing more
+  than its view, for comparison with ``expert``;
 * ``control``: plain hard, which should score about 0.
 
 Every deal is played twice, the variant in each seat, against plain hard, hand by hand
@@ -49,7 +51,7 @@ from ginrummy.actions import Action, BigGin, Discard, Knock  # noqa: E402
 from ginrummy.players import ExpertPlayer, HardPlayer, Player, make_player, wilson_interval  # noqa: E402
 from ginrummy.state import PlayerView  # noqa: E402
 
-VARIANTS = ("knock", "knock-veto", "discard", "both", "control", "expert")
+VARIANTS = ("knock", "knock-veto", "discard", "both", "control", "expert", "fair-expert")
 
 
 class Peeking(HardPlayer):
@@ -104,6 +106,14 @@ class SeeingExpert(ExpertPlayer):
         return attrs.evolve(truth, deck=(*truth.deck[: truth.stock_next], *stock))
 
 
+class FairExpert(ExpertPlayer):
+    """The expert as shipped; ``truth`` is set by the driver and never read."""
+
+    def __init__(self, *, seed: int) -> None:
+        super().__init__(seed=seed)
+        self.truth: GameState | None = None
+
+
 def play_deal(deal: int, variant: str, preset: str, seed: int) -> list[int]:
     """One deal played twice, the variant first in seat 0, then in seat 1: its net points."""
     rules = Rules.parse(preset)
@@ -132,9 +142,13 @@ def play_game(game: int, variant: str, against: str, preset: str, seed: int) -> 
     """One game to the target, the variant in seat ``game % 2``: (whether it won, its worth)."""
     rules = Rules.parse(preset)
     seat_of_variant = game % 2
-    peeking: Peeking | SeeingExpert = (
-        SeeingExpert(seed=seed + game) if variant == "expert" else Peeking(variant, seed=seed + game)
-    )
+    peeking: Peeking | SeeingExpert | FairExpert
+    if variant == "expert":
+        peeking = SeeingExpert(seed=seed + game)
+    elif variant == "fair-expert":
+        peeking = FairExpert(seed=seed + game)
+    else:
+        peeking = Peeking(variant, seed=seed + game)
     players: list[Player] = [make_player(against, seed=seed + game) for _ in range(2)]
     players[seat_of_variant] = peeking
     match = Match.new(rules, seed=f"{seed}:{game // 2}")  # both games of a pair get the same deals
@@ -167,9 +181,11 @@ def main() -> None:
     unknown = [v for v in args.variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variant {unknown[0]!r}: expected one of {', '.join(VARIANTS)}")
-    variants = args.variants or [v for v in VARIANTS if args.games or v != "expert"]
-    if "expert" in variants and not args.games:
-        parser.error("the expert variant plays whole games: add --games N")
+    whole = ("expert", "fair-expert")
+    variants = args.variants or [v for v in VARIANTS if args.games or v not in whole]
+    for variant in whole:
+        if variant in variants and not args.games:
+            parser.error(f"the {variant} variant plays whole games: add --games N")
     if args.games:
         games(args.games, variants, against=args.against, preset=args.rules, seed=args.seed, workers=args.workers)
     else:
