@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from fractions import Fraction
 
 import pytest
 
@@ -138,6 +139,9 @@ def test_weighted_deals_follow_the_weights() -> None:
         ({2: [1.0] * 52}, "weights for seat 2 are not allowed"),
         ({1: [1.0] * 51}, "weights for seat 1 are [1.0"),
         ({1: "x" * 52}, "weights for seat 1 are 'xxx"),
+        ({1: dict.fromkeys(range(52), 1.0)}, "weights for seat 1 are {0: 1.0"),
+        ({1: 7}, "weights for seat 1 are 7: expected 52 weights, one per card index"),
+        ({"1": [1.0] * 52}, "weights for seat '1' are not allowed"),
         ({1: [1.0] * 51 + [0.0]}, "weights for seat 1 hold 0.0 for card index 51: expected a positive finite number"),
         ({1: [-1.0] + [1.0] * 51}, "hold -1.0 for card index 0"),
         ({1: [math.nan] + [1.0] * 51}, "hold nan for card index 0"),
@@ -151,6 +155,17 @@ def test_determinize_refuses_impossible_weights(weights: object, message: str) -
     with pytest.raises(PlayerError) as error:
         determinize(view, random.Random(1), weights=weights)  # type: ignore[arg-type]
     assert message in str(error.value)
+
+
+def test_determinize_takes_weights_of_any_real_numbers_in_any_iterable() -> None:
+    view = opening().view(0)
+    rows: list[object] = [[1.0] * 52, tuple(range(1, 53)), (1 for _ in range(52)), [Fraction(1, 2)] * 52, range(1, 53)]
+    for row in rows:
+        world = determinize(view, random.Random(2), improve=0, weights={1: row})  # type: ignore[dict-item]
+        world.validate()
+    same = [determinize(view, random.Random(i), improve=0, weights={1: [1] * 52}).hands[1] for i in range(5)]
+    again = [determinize(view, random.Random(i), improve=0, weights={1: [1.0] * 52}).hands[1] for i in range(5)]
+    assert same == again  # an int weight deals as its float
 
 
 def positions(hands: int) -> list[tuple[PlayerView, int]]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from numbers import Real
 
 from .._masks import deadwood_of_mask, discard_deadwood_of_mask, knock_discards
 from .._tables import CARD_POINTS
@@ -88,7 +89,7 @@ def determinize(
     *,
     improve: int = 6,
     draws: dict[int, int] | None = None,
-    weights: Mapping[int, Sequence[float]] | None = None,
+    weights: Mapping[int, Iterable[float]] | None = None,
 ) -> GameState:
     """A hand consistent with everything ``view`` shows: the other players' hidden cards
     and the stock order are drawn at random from the cards this player has not seen.
@@ -102,16 +103,15 @@ def determinize(
 
     ``weights`` (from :func:`hidden_card_weights`: per other seat, 52 positive weights
     by card index) deals each opponent's cards by weight instead of uniformly: a card
-    of weight 2 is twice as likely as one of weight 1 to be drawn first. Weights that
-    are not positive finite numbers, or a row of another length, raise
+    of weight 2 is twice as likely as one of weight 1 to be drawn first; a seat left
+    out is dealt uniformly. Weights that are not positive finite numbers, a row of
+    another length, or a seat that is not another player's raise
     :class:`~ginrummy.PlayerError`.
     """
     check_argument("determinize", view, PlayerView)
     if draws is None:
         draws = opponent_draws(view) if improve else {}
-    if weights is not None:
-        _check_weights(view, weights)
-    return _deal(view, rng, improve, draws, weights)
+    return _deal(view, rng, improve, draws, None if weights is None else _checked_weights(view, weights))
 
 
 def _deal(
@@ -168,21 +168,26 @@ def _deal(
     )
 
 
-def _check_weights(view: PlayerView, weights: Mapping[int, Sequence[float]]) -> None:
-    """Refuse ``weights`` for :func:`determinize` that are not per other seat 52
-    positive finite numbers, with a :class:`~ginrummy.PlayerError` quoting them."""
+def _checked_weights(view: PlayerView, weights: Mapping[int, Iterable[float]]) -> dict[int, tuple[float, ...]]:
+    """``weights`` for :func:`determinize` as tuples of floats, refusing any that are not
+    per other seat 52 positive finite numbers with a :class:`~ginrummy.PlayerError`
+    quoting them."""
     if not isinstance(weights, Mapping):
         raise PlayerError(f"weights={weights!r} is not allowed: expected a mapping from seat to 52 weights")
+    checked: dict[int, tuple[float, ...]] = {}
     for seat, row in weights.items():
         if seat not in view.opponents:
             raise PlayerError(f"weights for seat {seat!r} are not allowed: expected other seats, {list(view.opponents)}")
-        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or len(row) != 52:
+        values = None if isinstance(row, (str, bytes, Mapping)) or not isinstance(row, Iterable) else tuple(row)
+        if values is None or len(values) != 52:
             raise PlayerError(f"weights for seat {seat} are {row!r}: expected 52 weights, one per card index")
-        for index, value in enumerate(row):
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+        for index, value in enumerate(values):
+            if isinstance(value, bool) or not isinstance(value, Real) or not 0 < value < math.inf:
                 raise PlayerError(
                     f"weights for seat {seat} hold {value!r} for card index {index}: expected a positive finite number"
                 )
+        checked[seat] = tuple(float(value) for value in values)
+    return checked
 
 
 def _advantage(row: Sequence[float], base: Sequence[float], margin: float) -> float:
@@ -390,13 +395,13 @@ class ExpertPlayer:
         the other players' hidden cards by what their plays show
         (:func:`hidden_card_weights`); ``infer=False`` deals them uniformly, improved
         for their draws (:func:`determinize`'s default)."""
-        if not isinstance(infer, bool):
-            raise PlayerError(f"infer={infer!r} is not allowed: expected True or False")
         check_setting("simulations", simulations, low=1, whole=True)
         check_setting("time_budget", time_budget, low=0, above=True)
         check_setting("candidates", candidates, low=0, whole=True)
         check_setting("margin", margin, low=0)
         check_setting("gin_outs", gin_outs, low=0, whole=True)
+        if not isinstance(infer, bool):
+            raise PlayerError(f"infer={infer!r} is not allowed: expected True or False")
         self.seed = seed
         self.margin = margin
         self.rng = seeded_random(seed)
