@@ -132,8 +132,7 @@ def _deal(
         row = None if weights is None else weights.get(seat)
         if row is not None:
             # weighted sampling without replacement: the least exponential draw over weight first
-            keys = {i: rng.expovariate(1.0) / row[i] for i in pool}
-            pool.sort(key=keys.__getitem__)
+            pool.sort(key=lambda i: rng.expovariate(1.0) / row[i])
         hand = known | sum(1 << i for i in pool[: hidden + extra])
         del pool[: hidden + extra]
         for _ in range(extra):
