@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import re
 import random
 import sys
 from pathlib import Path
@@ -176,6 +177,24 @@ def test_seats_in_documents_must_be_whole_numbers() -> None:
 def test_match_refuses_seeds_its_saves_cannot_hold(seed: object) -> None:
     with pytest.raises(InvalidHandError, match="seed="):
         Match.new(STANDARD, seed=seed)  # type: ignore[arg-type]
+    # a single hand takes the same seeds as a whole game
+    with pytest.raises(InvalidHandError, match=re.escape(f"seed={seed!r} is not allowed")):
+        GameState.new(STANDARD, seed=seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rng", [5, "random", object])
+def test_a_generator_without_shuffle_and_randrange_is_refused(rng: object) -> None:
+    with pytest.raises(TypeError, match=re.escape(f"rng={rng!r} cannot deal")):
+        GameState.new(STANDARD, rng=rng)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=re.escape(f"rng={rng!r} cannot deal")):
+        Match.new(STANDARD, rng=rng)  # type: ignore[arg-type]
+    assert GameState.new(STANDARD, rng=random.SystemRandom()).phase is Phase.OFFER
+
+
+@pytest.mark.parametrize("deck", [5, {1, 2}, {"As": 1}, frozenset()])
+def test_a_deck_that_is_not_a_sequence_is_refused(deck: object) -> None:
+    with pytest.raises(TypeError, match="deck must be card text or a sequence of Card values"):
+        GameState.new(STANDARD, deck=deck)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("seed", [0, -5, 2**70, "", "any text"])

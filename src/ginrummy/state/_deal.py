@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
 
 from ..cards import Card, parse_cards
 from ..errors import InvalidHandError
 from ..rules import Rules
 
-__all__ = ["check_seat", "deal_hands", "deck_order", "left_of"]
+__all__ = ["check_rng", "check_seat", "check_seed", "deal_hands", "deck_order", "left_of"]
 
 
 def left_of(seat: int, players: int) -> int:
@@ -25,6 +25,27 @@ def check_seat(seat: object, players: int, what: str = "seat") -> int:
     return seat
 
 
+def check_seed(seed: object) -> int | str | None:
+    """``seed`` when it is a whole number, a string or None (what a saved game can hold,
+    and what deals the same on every Python); :class:`~ginrummy.InvalidHandError` otherwise."""
+    if seed is None or isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
+        return seed
+    raise InvalidHandError(
+        f"seed={seed!r} is not allowed: expected a whole number, a string or None (what a saved game can hold)"
+    )
+
+
+def check_rng(rng: object) -> None:
+    """Refuse, with ``TypeError``, an ``rng`` without the ``shuffle`` and ``randrange``
+    methods a deal draws from."""
+    missing = [name for name in ("shuffle", "randrange") if not callable(getattr(rng, name, None))]
+    if missing:
+        raise TypeError(
+            f"rng={rng!r} cannot deal: it has no {' or '.join(missing)} method"
+            " (expected a generator such as random.Random() or random.SystemRandom())"
+        )
+
+
 def deal_hands(rules: Rules, deck: tuple[int, ...], dealer: int) -> tuple[int, ...]:
     """Each seat's dealt cards as masks: one card at a time, starting with the dealer's left."""
     n = rules.players
@@ -36,6 +57,8 @@ def deal_hands(rules: Rules, deck: tuple[int, ...], dealer: int) -> tuple[int, .
 
 def deck_order(deck: Sequence[Card] | str) -> list[int]:
     """The card indexes of an explicit deal order of the 52 cards."""
+    if not isinstance(deck, (str, Iterable)) or isinstance(deck, (AbstractSet, Mapping)):
+        raise TypeError(f"deck must be card text or a sequence of Card values in deal order, not {type(deck).__name__}")
     cards = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
     for card in cards:
         if not isinstance(card, Card):

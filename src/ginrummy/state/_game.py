@@ -33,7 +33,7 @@ from ..rules import Rules
 from ..scoring import HandResult
 from ..solver import deadwood
 from . import _offer, _showdown, _turns, _wall
-from ._deal import check_seat, deal_hands, deck_order, left_of
+from ._deal import check_rng, check_seat, check_seed, deal_hands, deck_order, left_of
 from ._history import Step, steps_of
 from ._phase import Phase, RandomSource
 from ._view import PlayerView, view_of
@@ -119,9 +119,11 @@ class GameState:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
         if rng is None:
-            rng = random.Random(seed)
+            rng = random.Random(check_seed(seed))
         elif seed is not None:
             raise TypeError("give either seed or rng, not both")
+        else:
+            check_rng(rng)
         if dealer is not None:
             dealer = check_seat(dealer, rules.players, "dealer")
         if deck is None:

@@ -12,20 +12,12 @@ from ..cards import Card
 from ..errors import IllegalActionError, InvalidHandError
 from ..rules import NextDealer, Rules
 from ..scoring import GameScore, Hollywood
-from ._deal import check_seat, left_of
+from ._deal import check_seat, check_seed, left_of
 from ._game import GameState
 from ._phase import RandomSource
 from ._view import PlayerView, censor_result, view_of
 
 __all__ = ["Match"]
-
-
-def _check_seed(seed: object) -> int | str | None:
-    if seed is None or isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
-        return seed
-    raise InvalidHandError(
-        f"seed={seed!r} is not allowed: expected a whole number, a string or None (what a saved game can hold)"
-    )
 
 
 @attrs.frozen(repr=False)
@@ -60,7 +52,7 @@ class Match:
     """The game score so far (:class:`Hollywood` when that knob is on)."""
     finished: tuple[GameState, ...] = ()
     """The hands already scored, in order."""
-    seed: int | str | None = attrs.field(default=None, validator=lambda _i, _a, v: _check_seed(v))
+    seed: int | str | None = attrs.field(default=None, validator=lambda _i, _a, v: check_seed(v))
     """Seed of the deals (each hand's deck comes from ``random.Random(f"{seed}:{n}")``)."""
     rng: RandomSource | None = attrs.field(default=None, eq=False, repr=False)
     """A generator that deals instead of the seed (``shuffle`` and ``randrange``); not saved by serialisation."""
@@ -84,7 +76,7 @@ class Match:
             raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
         if rng is not None and seed is not None:
             raise TypeError("give either seed or rng, not both")
-        seed = _check_seed(seed)
+        seed = check_seed(seed)
         source: RandomSource = rng if rng is not None else random.Random(f"{seed}:1") if seed is not None else random.Random()
         state = GameState.new(rules, rng=source, dealer=dealer)
         score: GameScore | Hollywood = Hollywood(rules) if rules.hollywood else GameScore(rules)
