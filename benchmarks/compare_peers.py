@@ -62,7 +62,7 @@ def meld_rich_hands(rng: random.Random, count: int, size: int = 10) -> list[Hand
 
 
 def layoff_situations(rng: random.Random, count: int) -> list[tuple[tuple[ginrummy.Meld, ...], Hand]]:
-    out = []
+    out: list[tuple[tuple[ginrummy.Meld, ...], Hand]] = []
     while len(out) < count:
         knocker = meld_rich_hands(rng, 1)[0]
         melding = ginrummy.best_melding(knocker)
@@ -76,7 +76,7 @@ def layoff_situations(rng: random.Random, count: int) -> list[tuple[tuple[ginrum
 
 def load_openspiel() -> Any | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     return pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
@@ -84,7 +84,7 @@ def load_openspiel() -> Any | None:
 
 def load_rlcard() -> tuple[Any, Any] | None:
     try:
-        from rlcard.games.gin_rummy.utils import melding, utils  # type: ignore[import-not-found]
+        from rlcard.games.gin_rummy.utils import melding, utils
     except ImportError:
         return None
     return melding, utils
@@ -140,7 +140,7 @@ def main() -> None:
             rl_hands = [[utils.get_card(c.index) for c in h] for h in few]
 
             def rl_deadwood(cards: list[Any]) -> int:
-                best = sum(utils.get_deadwood_value(c) for c in cards)
+                best: int = sum(utils.get_deadwood_value(c) for c in cards)
                 for cluster in melding.get_meld_clusters(cards):
                     used = {id(c) for meld in cluster for c in meld}
                     best = min(best, sum(utils.get_deadwood_value(c) for c in cards if id(c) not in used))

@@ -45,7 +45,7 @@ def ginrummy_hand(rng: random.Random, rules: Rules) -> Callable[[int], None]:
 
 def openspiel_hand(rng: random.Random) -> Callable[[int], None] | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("gin_rummy", {"oklahoma": True})
@@ -65,8 +65,8 @@ def openspiel_hand(rng: random.Random) -> Callable[[int], None] | None:
 
 def rlcard_hand() -> Callable[[int], None] | None:
     try:
-        import rlcard  # type: ignore[import-not-found]
-        from rlcard.agents import RandomAgent  # type: ignore[import-not-found]
+        import rlcard
+        from rlcard.agents import RandomAgent
     except ImportError:
         return None
     env = rlcard.make("gin-rummy", config={"seed": 0})

@@ -43,7 +43,7 @@ def ours(seconds: float, players: int) -> float:
 
 def openspiel(seconds: float) -> float | None:
     try:
-        from open_spiel.python import rl_environment  # type: ignore[import-not-found]
+        from open_spiel.python import rl_environment
     except ImportError:
         return None
     env = rl_environment.Environment("gin_rummy")
