@@ -188,6 +188,9 @@ def test_a_generator_without_shuffle_and_randrange_is_refused(rng: object) -> No
         GameState.new(STANDARD, rng=rng)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=re.escape(f"rng={rng!r} cannot deal")):
         Match.new(STANDARD, rng=rng)  # type: ignore[arg-type]
+    match = Match.new(STANDARD, seed=1)
+    with pytest.raises(TypeError, match=re.escape(f"rng={rng!r} cannot deal")):
+        Match(rules=match.rules, state=match.state, score=match.score, rng=rng)  # type: ignore[arg-type]
     assert GameState.new(STANDARD, rng=random.SystemRandom()).phase is Phase.OFFER
 
 

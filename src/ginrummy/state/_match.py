@@ -12,7 +12,7 @@ from ..cards import Card
 from ..errors import IllegalActionError, InvalidHandError
 from ..rules import NextDealer, Rules
 from ..scoring import GameScore, Hollywood
-from ._deal import check_seat, check_seed, left_of
+from ._deal import check_rng, check_seat, check_seed, left_of
 from ._game import GameState
 from ._phase import RandomSource
 from ._view import PlayerView, censor_result, view_of
@@ -54,7 +54,9 @@ class Match:
     """The hands already scored, in order."""
     seed: int | str | None = attrs.field(default=None, validator=lambda _i, _a, v: check_seed(v))
     """Seed of the deals (each hand's deck comes from ``random.Random(f"{seed}:{n}")``)."""
-    rng: RandomSource | None = attrs.field(default=None, eq=False, repr=False)
+    rng: RandomSource | None = attrs.field(
+        default=None, eq=False, repr=False, validator=lambda _i, _a, v: None if v is None else check_rng(v)
+    )
     """A generator that deals instead of the seed (``shuffle`` and ``randrange``); not saved by serialisation."""
 
     def __repr__(self) -> str:
