@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 import json
 import pickle
-import re
 import random
+import re
 import sys
 from pathlib import Path
 

@@ -57,7 +57,7 @@ def deal_hands(rules: Rules, deck: tuple[int, ...], dealer: int) -> tuple[int, .
 
 def deck_order(deck: Sequence[Card] | str) -> list[int]:
     """The card indexes of an explicit deal order of the 52 cards."""
-    if not isinstance(deck, (str, Iterable)) or isinstance(deck, (AbstractSet, Mapping)):
+    if not isinstance(deck, Iterable) or isinstance(deck, (AbstractSet, Mapping)):  # str is Iterable
         raise TypeError(f"deck must be card text or a sequence of Card values in deal order, not {type(deck).__name__}")
     cards = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
     for card in cards:
