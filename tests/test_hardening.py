@@ -225,6 +225,16 @@ def test_version_1_documents_still_load() -> None:
         from_dict(dict(old, rules=dict(rules, hand_size=7)))
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_version_1_documents_hold_two_players(players: int) -> None:
+    rules = Rules.parse(f"oklahoma+players={players}")
+    for value in (rules, GameState.new(rules, seed=1), Match.new(rules, seed=1)):
+        doc = dict(to_dict(value), version=1)
+        with pytest.raises(SchemaError, match=f"version 1 document .* players={players}"):
+            from_dict(doc)
+        assert from_dict(dict(doc, version=2)) == value
+
+
 # 8. void hands keep the hands hidden
 
 

@@ -6,7 +6,8 @@ loaded state is one the engine reached by legal play. A tampered, truncated or
 foreign document raises :class:`~ginrummy.SchemaError`, never a broken value.
 
 Version 2 (0.2) holds two to four seats; documents of version 1 (0.1, two players)
-still load to equal values.
+still load to equal values, and one of version 1 whose rules name another number of
+players is refused.
 
 >>> from ginrummy import GameState, Rules, dumps, loads
 >>> state = GameState.new(Rules(), seed=3)
@@ -207,6 +208,12 @@ def from_dict(data: Mapping[str, object]) -> Serializable:
     if type(version) is not int or version not in _READABLE:
         readable = " or ".join(str(v) for v in _READABLE)
         raise SchemaError(f"unsupported document version {version!r}: this library reads version {readable} (a whole number)")
+    old_rules = data.get("rules")
+    if version == 1 and isinstance(old_rules, Mapping) and old_rules.get("players", 2) != 2:
+        raise SchemaError(
+            f"a version 1 document (ginrummy 0.1) holds two players, but its rules say players={old_rules.get('players')!r}:"
+            " documents of three or four players are version 2"
+        )
     kind = data.get("type")
     if "players" in data and kind in ("state", "match"):
         _check_names(data["players"], _rules(data, f"{kind} document").players, f"{kind} document")
