@@ -209,9 +209,10 @@ def from_dict(data: Mapping[str, object]) -> Serializable:
         readable = " or ".join(str(v) for v in _READABLE)
         raise SchemaError(f"unsupported document version {version!r}: this library reads version {readable} (a whole number)")
     old_rules = data.get("rules")
-    if version == 1 and isinstance(old_rules, Mapping) and old_rules.get("players", 2) != 2:
+    players = old_rules.get("players", 2) if version == 1 and isinstance(old_rules, Mapping) else 2
+    if players != 2:
         raise SchemaError(
-            f"a version 1 document (ginrummy 0.1) holds two players, but its rules say players={old_rules.get('players')!r}:"
+            f"a version 1 document (ginrummy 0.1) holds two players, but its rules say players={players!r}:"
             " documents of three or four players are version 2"
         )
     kind = data.get("type")
