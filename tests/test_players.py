@@ -21,6 +21,7 @@ from ginrummy import (
     BigGin,
     Card,
     DrawDiscard,
+    Discard,
     DrawStock,
     GameScore,
     GameState,
@@ -37,7 +38,7 @@ from ginrummy import (
     TakeUpcard,
 )
 from ginrummy.players._equity import hand_points_model
-from ginrummy.players._expert import _least_loss, _rollout_discard
+from ginrummy.players._expert import _kept_best, _least_loss, _rollout_discard
 from ginrummy.testing.strategies import game_states, rules as any_rules
 from ginrummy._masks import deadwood_of_mask
 from ginrummy.players import (
@@ -52,6 +53,7 @@ from ginrummy.players import (
     game_equity,
     gin_outs,
     hidden_card_weights,
+    last_discards,
     opponent_draws,
     make_player,
     roll_out,
@@ -98,14 +100,87 @@ def test_expert_determinisations_agree_with_the_view() -> None:
         assert seat is not None
         view = state.view(seat)
         weights = hidden_card_weights(view)
-        for improve, by in ((0, None), (6, None), (2, weights)):
-            world = determinize(view, random.Random(seed), improve=improve, weights=by)
+        for improve, by, redeals in ((0, None, 0), (6, None, 0), (2, weights, 0), (2, weights, 8)):
+            world = determinize(view, random.Random(seed), improve=improve, weights=by, redeals=redeals)
             world.validate()
             # The same public situation (the world has no history), another deal of the hidden cards.
             assert attrs.evolve(world.view(seat), public_steps=None, last_step=None) == attrs.evolve(
                 view, public_steps=None, last_step=None
             )
             assert world.legal_actions() == state.legal_actions()
+
+
+def test_last_discards_name_each_opponents_latest_discard_and_the_card_it_could_not_throw() -> None:
+    rng = random.Random(9)
+    for seed in range(40):
+        rules = Rules(players=2 + seed % 3, discard_taken_card=seed % 2 == 0)
+        state = GameState.new(rules, seed=seed)
+        pile_takes: dict[int, Card] = {}
+        latest: dict[int, tuple[Card, Card | None]] = {}
+        for _ in range(rng.randrange(0, 50)):
+            if state.is_over:
+                break
+            seat = state.to_play
+            assert seat is not None
+            action = rng.choice(state.legal_actions())
+            if isinstance(action, (TakeUpcard, DrawDiscard)):
+                pile_takes[seat] = Card.from_index(state.pile[-1])
+                latest.pop(seat, None)
+            elif isinstance(action, DrawStock):
+                pile_takes.pop(seat, None)
+                latest.pop(seat, None)
+            elif isinstance(action, Discard):
+                took = pile_takes.pop(seat, None)
+                latest[seat] = (action.card, None if rules.discard_taken_card else took)
+            state = state.apply(action)
+        if state.is_over:
+            continue
+        seat = state.to_play
+        assert seat is not None
+        assert last_discards(state.view(seat)) == {s: found for s, found in latest.items() if s != seat}
+
+
+def test_a_hand_kept_best_when_its_discard_left_the_least_deadwood_allowed() -> None:
+    def bits(text: str) -> int:
+        return Hand.parse(text).mask
+
+    kept = "2c 3c 4c 7d 7h 7s Jh Qh Kh 9c"
+    assert _kept_best(bits(kept), bits("Kd"), 0)  # the king was the highest deadwood
+    assert not _kept_best(bits(kept), bits("2d"), 0)  # it kept the 9 and threw a 2
+    assert not _kept_best(bits(kept), bits("5c"), 0)  # the 5 made gin with the 9 thrown instead
+    # The 9 could not go back (it was just taken), so throwing the 8 was the best allowed.
+    assert not _kept_best(bits(kept), bits("8d"), 0)
+    assert _kept_best(bits(kept), bits("8d"), bits("9c"))
+
+
+def test_redealt_determinisations_keep_the_opponents_last_discard_best() -> None:
+    hard = HardPlayer(seed=6)
+    checked = broken = 0
+    for seed in range(12):
+        state = GameState.new(Rules(players=2 + seed % 3), seed=seed)
+        while state.history_length < 12 + seed and not state.is_over:
+            seat = state.to_play
+            assert seat is not None
+            view = state.view(seat)
+            state = state.apply(hard.choose(view, view.legal_actions))
+        if state.is_over:
+            continue
+        seat = state.to_play
+        assert seat is not None
+        view = state.view(seat)
+        latest = last_discards(view)
+        assert latest
+        for i in range(20):
+            world = determinize(view, random.Random(i), improve=2, weights=hidden_card_weights(view), redeals=200)
+            for other, (card, banned) in latest.items():
+                assert _kept_best(world.hands[other], card.mask, 0 if banned is None else banned.mask)
+                checked += 1
+            plain = determinize(view, random.Random(i), improve=2, weights=hidden_card_weights(view))
+            broken += not all(_kept_best(plain.hands[o], c.mask, 0 if b is None else b.mask) for o, (c, b) in latest.items())
+    assert checked >= 200
+    assert broken > 0  # without redeals some deals break the rule, so the check is not vacuous
+    view = GameState.new(Rules(), seed=5).view(1)
+    assert determinize(view, random.Random(3), redeals=5) == determinize(view, random.Random(3))  # nothing to check
 
 
 def test_determinised_opponents_have_kept_what_helped_them() -> None:
@@ -257,6 +332,9 @@ def test_expert_plays_on_for_gin_where_hard_would_knock_with_enough_outs() -> No
         (lambda: ExpertPlayer(margin=True), "margin=True"),
         (lambda: ExpertPlayer(gin_outs=1.5), "gin_outs=1.5"),  # type: ignore[arg-type]
         (lambda: ExpertPlayer(candidates=-1), "candidates=-1"),
+        (lambda: ExpertPlayer(redeals=-1), "redeals=-1"),
+        (lambda: ExpertPlayer(redeals=2.0), "redeals=2.0"),  # type: ignore[arg-type]
+        (lambda: determinize(GameState.new(Rules(), seed=1).view(1), random.Random(1), redeals=-3), "redeals=-3"),
         (lambda: HardPlayer(undercut_risk=2), "undercut_risk=2"),
         (lambda: HardPlayer(samples="3"), "samples='3'"),  # type: ignore[arg-type]
         (lambda: HardPlayer(time_budget=0), "time_budget=0"),

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ._base import LEVELS, Player, make_player, play_hand, play_match
 from ._bots import EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer
 from ._equity import game_equity
-from ._expert import ExpertPlayer, determinize, gin_outs, opponent_draws, roll_out, rollout_action
+from ._expert import ExpertPlayer, determinize, gin_outs, last_discards, opponent_draws, roll_out, rollout_action
 from ._inference import hidden_card_weights
 from ._tournament import MatchSummary, TournamentResult, run_tournament, summarize, wilson_interval
 
@@ -34,6 +34,7 @@ __all__ = [
     "game_equity",
     "gin_outs",
     "hidden_card_weights",
+    "last_discards",
     "opponent_draws",
     "make_player",
     "play_hand",

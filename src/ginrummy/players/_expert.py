@@ -31,7 +31,7 @@ from ._bots import HardPlayer, _bits, opponent_draws
 from ._equity import equity_of
 from ._inference import hidden_card_weights
 
-__all__ = ["ExpertPlayer", "determinize", "gin_outs", "opponent_draws", "roll_out", "rollout_action"]
+__all__ = ["ExpertPlayer", "determinize", "gin_outs", "last_discards", "opponent_draws", "roll_out", "rollout_action"]
 
 
 def gin_outs(kept: int, unseen: int) -> int:
@@ -90,6 +90,7 @@ def determinize(
     improve: int = 6,
     draws: dict[int, int] | None = None,
     weights: Mapping[int, Iterable[float]] | None = None,
+    redeals: int = 0,
 ) -> GameState:
     """A hand consistent with everything ``view`` shows: the other players' hidden cards
     and the stock order are drawn at random from the cards this player has not seen.
@@ -107,17 +108,91 @@ def determinize(
     out is dealt uniformly. Weights that are not positive finite numbers, a row of
     another length, or a seat that is not another player's raise
     :class:`~ginrummy.PlayerError`.
+
+    ``redeals`` deals again, up to that many times, while some opponent whose latest
+    play was a discard holds a dealt hand from which that discard was not one of its
+    least-deadwood discards (:func:`last_discards`): players almost always throw such a
+    card, so those deals are unlikely. The last deal stands if every try fails. A
+    ``redeals`` that is not a whole number of 0 or more raises
+    :class:`~ginrummy.PlayerError`.
     """
     check_argument("determinize", view, PlayerView)
+    check_setting("redeals", redeals, low=0, whole=True)
     if draws is None:
         draws = opponent_draws(view) if improve else {}
-    return _deal(view, rng, improve, draws, None if weights is None else _checked_weights(view, weights))
+    checked = None if weights is None else _checked_weights(view, weights)
+    return _deal(view, rng, improve, draws, checked, last_discards(view) if redeals else None, redeals)
+
+
+def last_discards(view: PlayerView) -> dict[int, tuple[Card, Card | None]]:
+    """Per other seat whose latest play in this hand was a discard: that card, and the
+    card it had just taken from the pile if the rules forbid throwing that back (else
+    ``None``). The seat has not drawn since, so its hand now is the hand it kept.
+
+    >>> from ginrummy import GameState, Rules
+    >>> from ginrummy.actions import Discard, DrawStock, PassUpcard
+    >>> state = GameState.new(Rules(), seed=3)
+    >>> state = state.apply(PassUpcard()).apply(PassUpcard()).apply(DrawStock())
+    >>> thrown = min(state.hand(state.to_play))
+    >>> state = state.apply(Discard(thrown))
+    >>> last_discards(state.view(state.to_play)) == {state.dealer ^ 1: (thrown, None)}
+    True
+    """
+    check_argument("last_discards", view, PlayerView)
+    pile = [view.upcard.index]
+    latest: dict[int, tuple[Card, Card | None]] = {}
+    taken: dict[int, int] = {}
+    for seat, action in view.history:
+        if isinstance(action, (TakeUpcard, DrawDiscard, TakeWallDiscard)):
+            taken[seat] = pile.pop()
+            latest.pop(seat, None)
+        elif isinstance(action, DrawStock):
+            taken.pop(seat, None)
+            latest.pop(seat, None)
+        elif isinstance(action, Discard):
+            pile.append(action.card.index)
+            took = taken.pop(seat, None)
+            banned = None if took is None or view.rules.discard_taken_card else Card.from_index(took)
+            latest[seat] = (action.card, banned)
+    return {seat: found for seat, found in latest.items() if seat != view.seat}
+
+
+def _kept_best(hand: int, thrown: int, banned: int) -> bool:
+    """Whether throwing ``thrown`` (a bit) to keep ``hand`` left the least deadwood of the
+    discards allowed from ``hand | thrown`` (``banned``, a bit or 0, was not allowed)."""
+    full = hand | thrown
+    best = discard_deadwood_of_mask(full)
+    kept = deadwood_of_mask(hand)
+    if kept == best:
+        return True
+    return bool(banned) and _least_in(full, full & ~banned, best)[1] == kept
 
 
 def _deal(
+    view: PlayerView,
+    rng: random.Random,
+    improve: int,
+    draws: dict[int, int],
+    weights: Mapping[int, Sequence[float]] | None,
+    checks: Mapping[int, tuple[Card, Card | None]] | None = None,
+    redeals: int = 0,
+) -> GameState:
+    """:func:`determinize` without checking its arguments (the expert's own are sound);
+    ``checks`` are :func:`last_discards`, tested against each deal ``redeals`` times."""
+    for _ in range(redeals):
+        world = _deal_once(view, rng, improve, draws, weights)
+        if checks is None or all(
+            _kept_best(world.hands[seat], card.mask, 0 if banned is None else banned.mask)
+            for seat, (card, banned) in checks.items()
+        ):
+            return world
+    return _deal_once(view, rng, improve, draws, weights)
+
+
+def _deal_once(
     view: PlayerView, rng: random.Random, improve: int, draws: dict[int, int], weights: Mapping[int, Sequence[float]] | None
 ) -> GameState:
-    """:func:`determinize` without checking its arguments (the expert's own are sound)."""
+    """One deal for :func:`_deal`."""
     n = view.players
     pool = [bit.bit_length() - 1 for bit in _bits(view.unseen.mask)]
     rng.shuffle(pool)
@@ -386,6 +461,7 @@ class ExpertPlayer:
         margin: float = 1.0,
         gin_outs: int = 3,
         infer: bool = True,
+        redeals: int = 4,
     ) -> None:
         """``candidates`` discards are searched besides every knock; another move than the
         hard player's is taken only when it is better by ``margin`` standard errors.
@@ -393,12 +469,15 @@ class ExpertPlayer:
         cards would give gin (0 turns this off). With ``infer`` (the default) it deals
         the other players' hidden cards by what their plays show
         (:func:`hidden_card_weights`); ``infer=False`` deals them uniformly, improved
-        for their draws (:func:`determinize`'s default)."""
+        for their draws (:func:`determinize`'s default). A deal in which an opponent's
+        last discard was not one of its least-deadwood discards is dealt again, up to
+        ``redeals`` times (:func:`determinize`)."""
         check_setting("simulations", simulations, low=1, whole=True)
         check_setting("time_budget", time_budget, low=0, above=True)
         check_setting("candidates", candidates, low=0, whole=True)
         check_setting("margin", margin, low=0)
         check_setting("gin_outs", gin_outs, low=0, whole=True)
+        check_setting("redeals", redeals, low=0, whole=True)
         if not isinstance(infer, bool):
             raise PlayerError(f"infer={infer!r} is not allowed: expected True or False")
         self.seed = seed
@@ -409,6 +488,7 @@ class ExpertPlayer:
         self.candidates = candidates
         self.gin_outs = gin_outs
         self.infer = infer
+        self.redeals = redeals
         self.hard = HardPlayer(seed=None if seed is None else seed + 1)
 
     def _candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
@@ -440,9 +520,10 @@ class ExpertPlayer:
         deadline = time.perf_counter() + self.time_budget
         draws = opponent_draws(view)
         weights = hidden_card_weights(view) if self.infer else None
+        checks = last_discards(view) if self.redeals else None
         for _ in range(self.simulations):
             sample_seed = self.rng.getrandbits(64)
-            world = self._world(view, random.Random(sample_seed), draws, weights)
+            world = self._world(view, random.Random(sample_seed), draws, weights, checks)
             for index, action in enumerate(candidates):
                 values[index].append(self._play_out(world.apply(action), view))
             if time.perf_counter() > deadline:
@@ -450,13 +531,18 @@ class ExpertPlayer:
         return candidates[self._pick(values, candidates.index(default))]
 
     def _world(
-        self, view: PlayerView, rng: random.Random, draws: dict[int, int], weights: dict[int, tuple[float, ...]] | None
+        self,
+        view: PlayerView,
+        rng: random.Random,
+        draws: dict[int, int],
+        weights: dict[int, tuple[float, ...]] | None,
+        checks: dict[int, tuple[Card, Card | None]] | None,
     ) -> GameState:
         """One determinisation for the search (:func:`determinize`, by the evidence's
-        ``weights`` when it infers); a subclass may sample another way."""
-        if weights is None:
-            return _deal(view, rng, 6, draws, None)
-        return _deal(view, rng, 2, draws, weights)
+        ``weights`` when it infers, dealt again while ``checks`` fail); a subclass may
+        sample another way."""
+        improve = 6 if weights is None else 2
+        return _deal(view, rng, improve, draws, weights, checks, self.redeals)
 
     def _default(self, view: PlayerView, legal: list[Action]) -> Action:
         """The hard player's move, except that it plays on for gin instead of knocking
