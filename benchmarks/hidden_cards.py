@@ -6,11 +6,12 @@ hard's decisions, looks at the opponent's hidden cards from hard's side:
 * with ``--fit``, fits the coefficients of :func:`ginrummy.players.hidden_card_weights`
   by logistic regression (needs numpy, from the ``rl`` extra) on the first 70% of the
   positions, and reports the log-loss on the rest against a constant guess;
-* then it deals the opponent's hidden cards 20 times per position, three ways (uniform;
+* then it deals the opponent's hidden cards 20 times per position, four ways (uniform;
   improved for its draws, as ``ExpertPlayer(infer=False)`` does; weighted by the evidence and
-  improved for two draws, as the expert does now), and reports the share of the
-  hidden cards each deal gets right and the deadwood of the dealt hand against the
-  true one.
+  improved for two draws; and that, dealt again up to four times while the opponent's
+  latest discard did not leave it the least deadwood, as the expert does now), and
+  reports the share of the hidden cards each deal gets right and the deadwood of the
+  dealt hand against the true one.
 
 Run:  python benchmarks/hidden_cards.py [--hands N] [--against medium|hard] [--fit] [--seed N]
 """
@@ -96,7 +97,7 @@ def fit(found: list[tuple[PlayerView, int, int]]) -> None:
 
 def accuracy(found: list[tuple[PlayerView, int, int]], seed: int) -> None:
     """Print the share of hidden cards each way of dealing gets right."""
-    ways = ("uniform", "improved for its draws", "weighted, improved for two")
+    ways = ("uniform", "improved for its draws", "weighted, improved for two", "weighted, redealt (the expert)")
     right: dict[str, list[float]] = {w: [] for w in ways}
     dead: dict[str, list[float]] = {w: [] for w in ways}
     spent = dict.fromkeys(ways, 0.0)
@@ -111,7 +112,8 @@ def accuracy(found: list[tuple[PlayerView, int, int]], seed: int) -> None:
                 deals = [determinize(view, rng, draws=draws) for _ in range(20)]
             else:
                 weights = hidden_card_weights(view)
-                deals = [determinize(view, rng, improve=2, draws=draws, weights=weights) for _ in range(20)]
+                redeals = 4 if way == ways[3] else 0
+                deals = [determinize(view, rng, improve=2, draws=draws, weights=weights, redeals=redeals) for _ in range(20)]
             spent[way] += time.perf_counter() - start
             size = max(1, hidden.bit_count())
             right[way].append(statistics.mean((d.hands[1] & hidden).bit_count() / size for d in deals))
