@@ -48,7 +48,6 @@ from _machine import describe  # noqa: E402
 from ginrummy import GameScore, GameState, Match, Rules  # noqa: E402
 from ginrummy._masks import deadwood_of_mask, discard_deadwood_of_mask  # noqa: E402
 from ginrummy.actions import Action, BigGin, Discard, Knock  # noqa: E402
-from ginrummy.cards import Card  # noqa: E402
 from ginrummy.players import ExpertPlayer, HardPlayer, Player, make_player, wilson_interval  # noqa: E402
 from ginrummy.state import PlayerView  # noqa: E402
 
@@ -103,7 +102,7 @@ class SeeingExpert(ExpertPlayer):
         rng: random.Random,
         draws: dict[int, int],
         weights: dict[int, tuple[float, ...]] | None,
-        checks: dict[int, tuple[Card, Card | None]] | None,
+        checks: tuple[tuple[int, int, int], ...],
     ) -> GameState:
         truth = self.truth
         assert truth is not None

@@ -38,7 +38,7 @@ from ginrummy import (
     TakeUpcard,
 )
 from ginrummy.players._equity import hand_points_model
-from ginrummy.players._expert import _kept_best, _least_loss, _rollout_discard
+from ginrummy.players._expert import _discard_checks, _kept_best, _least_loss, _rollout_discard
 from ginrummy.testing.strategies import game_states, rules as any_rules
 from ginrummy._masks import deadwood_of_mask
 from ginrummy.players import (
@@ -168,15 +168,15 @@ def test_redealt_determinisations_keep_the_opponents_last_discard_best() -> None
         seat = state.to_play
         assert seat is not None
         view = state.view(seat)
-        latest = last_discards(view)
-        assert latest
+        checks = _discard_checks(view)
+        assert checks
         for i in range(20):
             world = determinize(view, random.Random(i), improve=2, weights=hidden_card_weights(view), redeals=200)
-            for other, (card, banned) in latest.items():
-                assert _kept_best(world.hands[other], card.mask, 0 if banned is None else banned.mask)
+            for other, thrown, banned in checks:
+                assert _kept_best(world.hands[other], thrown, banned)
                 checked += 1
             plain = determinize(view, random.Random(i), improve=2, weights=hidden_card_weights(view))
-            broken += not all(_kept_best(plain.hands[o], c.mask, 0 if b is None else b.mask) for o, (c, b) in latest.items())
+            broken += not all(_kept_best(plain.hands[o], thrown, banned) for o, thrown, banned in checks)
     assert checked >= 200
     assert broken > 0  # without redeals some deals break the rule, so the check is not vacuous
     view = GameState.new(Rules(), seed=5).view(1)

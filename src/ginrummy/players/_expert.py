@@ -121,7 +121,7 @@ def determinize(
     if draws is None:
         draws = opponent_draws(view) if improve else {}
     checked = None if weights is None else _checked_weights(view, weights)
-    return _deal(view, rng, improve, draws, checked, last_discards(view) if redeals else None, redeals)
+    return _deal(view, rng, improve, draws, checked, _discard_checks(view) if redeals else (), redeals)
 
 
 def last_discards(view: PlayerView) -> dict[int, tuple[Card, Card | None]]:
@@ -157,6 +157,13 @@ def last_discards(view: PlayerView) -> dict[int, tuple[Card, Card | None]]:
     return {seat: found for seat, found in latest.items() if seat != view.seat}
 
 
+def _discard_checks(view: PlayerView) -> tuple[tuple[int, int, int], ...]:
+    """:func:`last_discards` as (seat, thrown bit, banned bit or 0), for the deal loop."""
+    return tuple(
+        (seat, card.mask, 0 if banned is None else banned.mask) for seat, (card, banned) in last_discards(view).items()
+    )
+
+
 def _kept_best(hand: int, thrown: int, banned: int) -> bool:
     """Whether throwing ``thrown`` (a bit) to keep ``hand`` left the least deadwood of the
     discards allowed from ``hand | thrown`` (``banned``, a bit or 0, was not allowed)."""
@@ -174,17 +181,14 @@ def _deal(
     improve: int,
     draws: dict[int, int],
     weights: Mapping[int, Sequence[float]] | None,
-    checks: Mapping[int, tuple[Card, Card | None]] | None = None,
+    checks: tuple[tuple[int, int, int], ...] = (),
     redeals: int = 0,
 ) -> GameState:
     """:func:`determinize` without checking its arguments (the expert's own are sound);
-    ``checks`` are :func:`last_discards`, tested against each deal ``redeals`` times."""
+    ``checks`` (from :func:`_discard_checks`) are tested against each deal ``redeals`` times."""
     for _ in range(redeals):
         world = _deal_once(view, rng, improve, draws, weights)
-        if checks is None or all(
-            _kept_best(world.hands[seat], card.mask, 0 if banned is None else banned.mask)
-            for seat, (card, banned) in checks.items()
-        ):
+        if all(_kept_best(world.hands[seat], thrown, banned) for seat, thrown, banned in checks):
             return world
     return _deal_once(view, rng, improve, draws, weights)
 
@@ -520,7 +524,7 @@ class ExpertPlayer:
         deadline = time.perf_counter() + self.time_budget
         draws = opponent_draws(view)
         weights = hidden_card_weights(view) if self.infer else None
-        checks = last_discards(view) if self.redeals else None
+        checks = _discard_checks(view) if self.redeals else ()
         for _ in range(self.simulations):
             sample_seed = self.rng.getrandbits(64)
             world = self._world(view, random.Random(sample_seed), draws, weights, checks)
@@ -536,11 +540,11 @@ class ExpertPlayer:
         rng: random.Random,
         draws: dict[int, int],
         weights: dict[int, tuple[float, ...]] | None,
-        checks: dict[int, tuple[Card, Card | None]] | None,
+        checks: tuple[tuple[int, int, int], ...],
     ) -> GameState:
         """One determinisation for the search (:func:`determinize`, by the evidence's
-        ``weights`` when it infers, dealt again while ``checks`` fail); a subclass may
-        sample another way."""
+        ``weights`` when it infers, dealt again while ``checks`` of the opponents' latest
+        discards fail); a subclass may sample another way."""
         improve = 6 if weights is None else 2
         return _deal(view, rng, improve, draws, weights, checks, self.redeals)
 
