@@ -6,12 +6,14 @@ hard's decisions, looks at the opponent's hidden cards from hard's side:
 * with ``--fit``, fits the coefficients of :func:`ginrummy.players.hidden_card_weights`
   by logistic regression (needs numpy, from the ``rl`` extra) on the first 70% of the
   positions, and reports the log-loss on the rest against a constant guess;
-* then it deals the opponent's hidden cards 20 times per position, four ways (uniform;
+* then it deals the opponent's hidden cards 20 times per position, five ways (uniform;
   improved for its draws, as ``ExpertPlayer(infer=False)`` does; weighted by the evidence and
   improved for two draws; and that, dealt again up to four times while the opponent's
-  latest discard did not leave it the least deadwood, as the expert does now), and
-  reports the share of the hidden cards each deal gets right and the deadwood of the
-  dealt hand against the true one.
+  latest discard did not leave it the least deadwood, as the expert does now; and weighted
+  and redealt without the improvement), and reports the share of the hidden cards
+  each deal gets right, the deadwood of the dealt hand against the true one, and how
+  often the dealt hand could meld a card around the ones it holds against how often
+  the true hand could (see ``meld_calibration``).
 
 Run:  python benchmarks/hidden_cards.py [--hands N] [--against medium|hard] [--fit] [--seed N]
 """
@@ -32,6 +34,8 @@ from _machine import describe  # noqa: E402
 
 from ginrummy import GameState, Rules  # noqa: E402
 from ginrummy._masks import deadwood_of_mask  # noqa: E402
+from ginrummy._tables import CARD_POINTS  # noqa: E402
+from ginrummy.players._bots import _bits  # noqa: E402
 from ginrummy.players import HardPlayer, MediumPlayer, Player, determinize, hidden_card_weights, opponent_draws  # noqa: E402
 from ginrummy.players._inference import COEFFICIENTS, RELATED, evidence  # noqa: E402
 from ginrummy.state import PlayerView  # noqa: E402
@@ -95,11 +99,34 @@ def fit(found: list[tuple[PlayerView, int, int]]) -> None:
         print(f"{kind:20} {fitted}   ({used})")
 
 
+def melds_with(hand: int, bit: int) -> bool:
+    """Whether card ``bit`` would sit in a meld of ``hand`` (adding it lowers the deadwood
+    below what it would be with the card left unmelded)."""
+    return deadwood_of_mask(hand | bit) < deadwood_of_mask(hand) + CARD_POINTS[bit.bit_length() - 1]
+
+
+def meld_calibration(pairs: list[tuple[float, bool]]) -> str:
+    """For the cards of hard's hand that the deals said the opponent could meld in under
+    5% of them: how often it really could. A deal that makes unlikely cards look safe
+    leads the expert to feed the opponent."""
+    safe = [actual for predicted, actual in pairs if predicted < 0.05]
+    if not safe:
+        return "no card looked safe"
+    return f"{statistics.mean(safe):5.1%} of {len(safe)} that looked safe"
+
+
 def accuracy(found: list[tuple[PlayerView, int, int]], seed: int) -> None:
-    """Print the share of hidden cards each way of dealing gets right."""
-    ways = ("uniform", "improved for its draws", "weighted, improved for two", "weighted, redealt (the expert)")
+    """Print the share of hidden cards each way of dealing gets right, and more."""
+    ways = (
+        "uniform",
+        "improved for its draws",
+        "weighted, improved for two",
+        "weighted, improved for two, redealt (the expert)",
+        "weighted, redealt, not improved",
+    )
     right: dict[str, list[float]] = {w: [] for w in ways}
     dead: dict[str, list[float]] = {w: [] for w in ways}
+    melds: dict[str, list[tuple[float, bool]]] = {w: [] for w in ways}
     spent = dict.fromkeys(ways, 0.0)
     for n, (view, hidden, hand) in enumerate(found):
         draws = opponent_draws(view)
@@ -112,17 +139,27 @@ def accuracy(found: list[tuple[PlayerView, int, int]], seed: int) -> None:
                 deals = [determinize(view, rng, draws=draws) for _ in range(20)]
             else:
                 weights = hidden_card_weights(view)
-                redeals = 4 if way == ways[3] else 0
-                deals = [determinize(view, rng, improve=2, draws=draws, weights=weights, redeals=redeals) for _ in range(20)]
+                redeals = 0 if way == ways[2] else 4
+                improve = 0 if way == ways[4] else 2
+                deals = [
+                    determinize(view, rng, improve=improve, draws=draws, weights=weights, redeals=redeals)
+                    for _ in range(20)
+                ]
             spent[way] += time.perf_counter() - start
             size = max(1, hidden.bit_count())
             right[way].append(statistics.mean((d.hands[1] & hidden).bit_count() / size for d in deals))
             dead[way].append(statistics.mean(deadwood_of_mask(d.hands[1]) for d in deals))
+            for bit in _bits(view.hand.mask):
+                predicted = statistics.mean(melds_with(d.hands[1], bit) for d in deals)
+                melds[way].append((predicted, melds_with(hand, bit)))
     truth = statistics.mean(deadwood_of_mask(hand) for _, _, hand in found)
-    print(f"{len(found)} positions; the opponent's true deadwood averages {truth:.1f}")
+    actual = statistics.mean(a for _, a in melds[ways[0]])
+    print(f"{len(found)} positions; the opponent's true deadwood averages {truth:.1f}; it could meld "
+          f"{actual:.1%} of hard's cards")
     for way in ways:
-        print(f"  {way:32} {statistics.mean(right[way]):6.1%} of hidden cards right, deadwood "
-              f"{statistics.mean(dead[way]):5.1f}, {1000 * spent[way] / len(found) / 20:.2f} ms a deal")
+        print(f"  {way:36} {statistics.mean(right[way]):6.1%} of hidden cards right, deadwood "
+              f"{statistics.mean(dead[way]):5.1f}, dealt melding {statistics.mean(p for p, _ in melds[way]):5.1%}, "
+              f"melds {meld_calibration(melds[way])}, {1000 * spent[way] / len(found) / 20:.2f} ms a deal")
 
 
 def main() -> None:
