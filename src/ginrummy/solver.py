@@ -449,6 +449,8 @@ def knocker_melding(
         return _best_melding_of_mask(mask)
     candidates = sorted(partitions(mask, least), key=lambda p: melding_key(*p))
     candidates = [c for c in candidates if melding_key(*c)[0] == least]
+    if len(candidates) == 1:
+        return _melding_from(*candidates[0])  # nothing to choose between
     if len(defenders) == 1:
         # More defender deadwood is never worse for the knocker under any rules, so
         # the choice needs no pricing.
