@@ -35,7 +35,6 @@ from _machine import describe  # noqa: E402
 from ginrummy import GameState, Rules  # noqa: E402
 from ginrummy._masks import deadwood_of_mask  # noqa: E402
 from ginrummy._tables import CARD_POINTS  # noqa: E402
-from ginrummy.players._bots import _bits  # noqa: E402
 from ginrummy.players import HardPlayer, MediumPlayer, Player, determinize, hidden_card_weights, opponent_draws  # noqa: E402
 from ginrummy.players._inference import COEFFICIENTS, RELATED, evidence  # noqa: E402
 from ginrummy.state import PlayerView  # noqa: E402
@@ -99,10 +98,10 @@ def fit(found: list[tuple[PlayerView, int, int]]) -> None:
         print(f"{kind:20} {fitted}   ({used})")
 
 
-def melds_with(hand: int, bit: int) -> bool:
-    """Whether card ``bit`` would sit in a meld of ``hand`` (adding it lowers the deadwood
-    below what it would be with the card left unmelded)."""
-    return deadwood_of_mask(hand | bit) < deadwood_of_mask(hand) + CARD_POINTS[bit.bit_length() - 1]
+def melds_with(hand: int, deadwood: int, bit: int) -> bool:
+    """Whether card ``bit`` would sit in a meld of ``hand`` (of ``deadwood``): adding it
+    lowers the deadwood below what it would be with the card left unmelded."""
+    return deadwood_of_mask(hand | bit) < deadwood + CARD_POINTS[bit.bit_length() - 1]
 
 
 def meld_calibration(pairs: list[tuple[float, bool]]) -> str:
@@ -115,48 +114,46 @@ def meld_calibration(pairs: list[tuple[float, bool]]) -> str:
     return f"{statistics.mean(safe):5.1%} of {len(safe)} that looked safe"
 
 
+# Each way of dealing: (improve, dealt by the weights, redeals), for determinize.
+WAYS = {
+    "uniform": (0, False, 0),
+    "improved for its draws": (6, False, 0),
+    "weighted, improved for two": (2, True, 0),
+    "weighted, improved for two, redealt (the expert)": (2, True, 4),
+    "weighted, redealt, not improved": (0, True, 4),
+}
+
+
 def accuracy(found: list[tuple[PlayerView, int, int]], seed: int) -> None:
     """Print the share of hidden cards each way of dealing gets right, and more."""
-    ways = (
-        "uniform",
-        "improved for its draws",
-        "weighted, improved for two",
-        "weighted, improved for two, redealt (the expert)",
-        "weighted, redealt, not improved",
-    )
-    right: dict[str, list[float]] = {w: [] for w in ways}
-    dead: dict[str, list[float]] = {w: [] for w in ways}
-    melds: dict[str, list[tuple[float, bool]]] = {w: [] for w in ways}
-    spent = dict.fromkeys(ways, 0.0)
+    right: dict[str, list[float]] = {w: [] for w in WAYS}
+    dead: dict[str, list[float]] = {w: [] for w in WAYS}
+    melds: dict[str, list[tuple[float, bool]]] = {w: [] for w in WAYS}
+    spent = dict.fromkeys(WAYS, 0.0)
+    actual: list[bool] = []
     for n, (view, hidden, hand) in enumerate(found):
         draws = opponent_draws(view)
-        for way in ways:
+        weights = hidden_card_weights(view)
+        bits = [card.mask for card in view.hand]
+        truths = [melds_with(hand, deadwood_of_mask(hand), bit) for bit in bits]
+        actual.extend(truths)
+        for way, (improve, weighted, redeals) in WAYS.items():
             rng = random.Random(seed + n)
             start = time.perf_counter()
-            if way == ways[0]:
-                deals = [determinize(view, rng, improve=0) for _ in range(20)]
-            elif way == ways[1]:
-                deals = [determinize(view, rng, draws=draws) for _ in range(20)]
-            else:
-                weights = hidden_card_weights(view)
-                redeals = 0 if way == ways[2] else 4
-                improve = 0 if way == ways[4] else 2
-                deals = [
-                    determinize(view, rng, improve=improve, draws=draws, weights=weights, redeals=redeals)
-                    for _ in range(20)
-                ]
+            by = weights if weighted else None
+            deals = [determinize(view, rng, improve=improve, draws=draws, weights=by, redeals=redeals) for _ in range(20)]
             spent[way] += time.perf_counter() - start
             size = max(1, hidden.bit_count())
             right[way].append(statistics.mean((d.hands[1] & hidden).bit_count() / size for d in deals))
-            dead[way].append(statistics.mean(deadwood_of_mask(d.hands[1]) for d in deals))
-            for bit in _bits(view.hand.mask):
-                predicted = statistics.mean(melds_with(d.hands[1], bit) for d in deals)
-                melds[way].append((predicted, melds_with(hand, bit)))
+            dealt = [(d.hands[1], deadwood_of_mask(d.hands[1])) for d in deals]
+            dead[way].append(statistics.mean(dw for _, dw in dealt))
+            for bit, melded in zip(bits, truths):
+                predicted = statistics.mean(melds_with(h, dw, bit) for h, dw in dealt)
+                melds[way].append((predicted, melded))
     truth = statistics.mean(deadwood_of_mask(hand) for _, _, hand in found)
-    actual = statistics.mean(a for _, a in melds[ways[0]])
     print(f"{len(found)} positions; the opponent's true deadwood averages {truth:.1f}; it could meld "
-          f"{actual:.1%} of hard's cards")
-    for way in ways:
+          f"{statistics.mean(actual):.1%} of hard's cards")
+    for way in WAYS:
         print(f"  {way:36} {statistics.mean(right[way]):6.1%} of hidden cards right, deadwood "
               f"{statistics.mean(dead[way]):5.1f}, dealt melding {statistics.mean(p for p, _ in melds[way]):5.1%}, "
               f"melds {meld_calibration(melds[way])}, {1000 * spent[way] / len(found) / 20:.2f} ms a deal")
