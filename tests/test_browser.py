@@ -107,9 +107,18 @@ def test_keyboard_alone_at_phone_width(tmp_path: Path) -> None:
             playable = page.locator("#hand button.card:not([disabled])")
             assert playable.count() > 0
             before = page.locator("#pile-top").inner_text()
+            played = playable.first.inner_text()
             playable.first.focus()
             page.keyboard.press("Enter")
-            page.wait_for_function(f"() => document.querySelector('#pile-top').innerText !== {before!r}")
+            # The opponent may take that discard and knock with it, face down: the pile
+            # top is then the old one again, and the showdown is on the table.
+            page.wait_for_function(
+                f"() => document.querySelector('#pile-top').innerText !== {before!r}"
+                " || !document.querySelector('#showdown').hidden"
+            )
+            page.wait_for_function(IDLE)
+            hand = page.locator("#hand button.card")
+            assert played not in [hand.nth(i).inner_text() for i in range(hand.count())]
             wider = page.evaluate(
                 "() => [...document.querySelectorAll('body *')].filter((el) =>"
                 " el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => el.tagName + '#' + el.id)"
