@@ -1,0 +1,184 @@
+"""What each part of the opponent's hand is worth to the expert's search, hand by hand.
+
+The expert that searches deals holding the opponent's true cards wins 95% of its games
+against ``medium`` (``benchmarks/ceilings.py``); the fair expert about 72%. This script
+asks which part of that knowledge carries the gap, by giving the search one part of the
+opponent's hand and dealing the rest:
+
+* ``hard``: the hard player, for scale;
+* ``expert``: the expert as shipped, seeing nothing more than its view;
+* ``seeing``: the expert searching the opponent's true hand (the stock order unknown);
+* ``melds``: the expert searching deals in which the opponent holds its true melded
+  cards and the cards it took from the pile; its other hidden cards are swapped at
+  random with the stock;
+* ``deadwood``: the expert's own deals, keeping of up to 40 the first whose opponent
+  deadwood is within 2 points of the truth (else the nearest).
+
+Every player plays the same Oklahoma deals against ``--against`` (``medium`` or
+``hard``), alternating seats, one hand per deal (no game score, so outcomes are priced
+in points). Reports each player's mean net points a hand with its standard error, its
+difference from the shipped expert on the same deals, how its hands end, and how often
+a hand the opponent takes one of its discards (feeds) and it takes from the pile.
+
+Run:  python benchmarks/expert_information.py [--hands N] [--against medium|hard]
+      [--workers N] [--seed N] [PLAYER ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import attrs  # noqa: E402
+from _machine import describe  # noqa: E402
+from ceilings import FairExpert, SeeingExpert  # noqa: E402
+
+from ginrummy import GameState, Hand, Rules, best_melding, deadwood  # noqa: E402
+from ginrummy.actions import Discard, DrawDiscard, TakeUpcard  # noqa: E402
+from ginrummy.players import ExpertPlayer, HardPlayer, Player, determinize, make_player  # noqa: E402
+from ginrummy.state import PlayerView  # noqa: E402
+
+PLAYERS = ("hard", "expert", "seeing", "melds", "deadwood")
+
+
+class PartlySeeingExpert(ExpertPlayer):
+    """The expert, searching deals that give the opponent one part of its true hand:
+    ``knows`` is ``"melds"`` or ``"deadwood"`` (see the module's docstring). The driver
+    sets ``truth``, the true state, before each decision."""
+
+    def __init__(self, knows: str, *, seed: int) -> None:
+        super().__init__(seed=seed)
+        self.knows = knows
+        self.truth: GameState | None = None
+
+    def _world(
+        self,
+        view: PlayerView,
+        rng: random.Random,
+        draws: dict[int, int],
+        weights: dict[int, tuple[float, ...]] | None,
+        checks: tuple[tuple[int, int, int], ...],
+    ) -> GameState:
+        truth = self.truth
+        assert truth is not None, "the driver sets truth before each decision"
+        (opponent,) = view.opponents
+        if self.knows == "melds":
+            return _with_true_melds(truth, view, opponent, rng)
+        target = deadwood(Hand.from_mask(truth.hands[opponent]))
+        best, gap = None, 1 << 30
+        for _ in range(40):
+            world = determinize(view, rng, improve=2, draws=draws, weights=weights, redeals=self.redeals)
+            miss = abs(deadwood(Hand.from_mask(world.hands[opponent])) - target)
+            if miss < gap:
+                best, gap = world, miss
+            if miss <= 2:
+                break
+        assert best is not None
+        return best
+
+
+def _with_true_melds(truth: GameState, view: PlayerView, opponent: int, rng: random.Random) -> GameState:
+    """``truth`` with the opponent's hidden cards outside its best melds swapped at random
+    with the stock (the cards it took from the pile stay)."""
+    true = truth.hands[opponent]
+    keep = truth.known[opponent]
+    for meld in best_melding(Hand.from_mask(true)).melds:
+        keep |= meld.mask
+    free = [i for i in range(52) if (true & ~keep) >> i & 1]
+    pool = free + list(truth.deck[truth.stock_next :])
+    rng.shuffle(pool)
+    hands = list(truth.hands)
+    hands[opponent] = keep | sum(1 << i for i in pool[: len(free)])
+    stock = pool[len(free) :]
+    used = {view.upcard.index, *stock}
+    others = [i for i in range(52) if i not in used]
+    dealt = view.players * view.rules.hand_size
+    deck = (*others[:dealt], view.upcard.index, *others[dealt:], *stock)
+    return attrs.evolve(truth, hands=tuple(hands), deck=deck)
+
+
+def _player(name: str, seed: int) -> Player:
+    if name == "hard":
+        return HardPlayer(seed=seed)
+    if name in ("melds", "deadwood"):
+        return PartlySeeingExpert(name, seed=seed)
+    return {"expert": FairExpert, "seeing": SeeingExpert}[name](seed=seed)
+
+
+Outcome = tuple[float, str, int, int]
+"""(net points, how the hand ended, discards the opponent took, cards taken from the pile)."""
+
+
+def play_hand(deal: int, name: str, against: str, seed: int) -> Outcome:
+    """One hand of deal ``deal // 2`` with ``name`` in seat ``deal % 2``, from its side."""
+    rules = Rules.parse("oklahoma")
+    mine = deal % 2
+    player = _player(name, seed + deal)
+    players = [make_player(against, seed=seed + deal) for _ in range(2)]
+    players[mine] = player
+    state = GameState.new(rules, seed=seed + deal // 2)
+    fed = took = 0
+    while not state.is_over:
+        seat = state.to_play
+        assert seat is not None
+        if isinstance(player, (PartlySeeingExpert, FairExpert, SeeingExpert)):
+            player.truth = state
+        view = state.view(seat)
+        action = players[seat].choose(view, view.legal_actions)
+        top = view.discard_top
+        if isinstance(action, DrawDiscard) and seat != mine and top is not None:
+            fed += any(s == mine and isinstance(a, Discard) and a.card == top for s, a in view.history[-1:])
+        if isinstance(action, (DrawDiscard, TakeUpcard)) and seat == mine:
+            took += 1
+        state = state.apply(action)
+    assert state.result is not None
+    score = state.result.score
+    knocker = state.result.knocker
+    who = "nobody" if knocker is None else ("it" if knocker == mine else "opponent")
+    points = 0 if score.scorer is None else (score.points if score.scorer == mine else -score.points)
+    return float(points), f"{who} {score.reason}", fed, took
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("players", nargs="*", metavar="PLAYER", help=f"any of {', '.join(PLAYERS)} (default all)")
+    parser.add_argument("--hands", type=int, default=400, help="hands per player (default 400)")
+    parser.add_argument("--against", default="medium", choices=("medium", "hard"))
+    parser.add_argument("--workers", type=int, default=2, help="processes")
+    parser.add_argument("--seed", type=int, default=70000)
+    args = parser.parse_args()
+    unknown = [p for p in args.players if p not in PLAYERS]
+    if unknown:
+        parser.error(f"unknown player {unknown[0]!r}: expected one of {', '.join(PLAYERS)}")
+    names = args.players or list(PLAYERS)
+    print(f"machine: {describe()}; {args.hands} Oklahoma hands each against {args.against}, seed {args.seed}")
+    results: dict[str, list[Outcome]] = {}
+    with ProcessPoolExecutor(args.workers) as executor:
+        for name in names:
+            start = time.perf_counter()
+            work = partial(play_hand, name=name, against=args.against, seed=args.seed)
+            results[name] = list(executor.map(work, range(args.hands), chunksize=4))
+            points = [p for p, _, _, _ in results[name]]
+            line = (f"{name:9} {statistics.mean(points):+6.2f} points a hand "
+                    f"(standard error {statistics.stdev(points) / len(points) ** 0.5:.2f})")
+            if "expert" in results and name != "expert":
+                diffs = [p - q for (p, *_), (q, *_) in zip(results[name], results["expert"])]
+                line += f", {statistics.mean(diffs):+.2f} against the expert (standard error {statistics.stdev(diffs) / len(diffs) ** 0.5:.2f})"
+            fed = statistics.mean(f for _, _, f, _ in results[name])
+            took = statistics.mean(t for _, _, _, t in results[name])
+            print(f"{line}; fed {fed:.2f} and took {took:.2f} a hand ({time.perf_counter() - start:.0f} s)", flush=True)
+            endings = collections.Counter(ending for _, ending, _, _ in results[name])
+            print("          " + ", ".join(f"{ending} {count / len(points):.1%}" for ending, count in endings.most_common()))
+
+
+if __name__ == "__main__":
+    main()
