@@ -159,6 +159,8 @@ def main() -> None:
     unknown = [p for p in args.players if p not in PLAYERS]
     if unknown:
         parser.error(f"unknown player {unknown[0]!r}: expected one of {', '.join(PLAYERS)}")
+    if args.hands < 2:
+        parser.error(f"--hands {args.hands} is too few: a standard error needs at least 2 hands")
     names = args.players or list(PLAYERS)
     print(f"machine: {describe()}; {args.hands} Oklahoma hands each against {args.against}, seed {args.seed}")
     results: dict[str, list[Outcome]] = {}
