@@ -44,13 +44,13 @@ from ceilings import FairExpert, SeeingExpert  # noqa: E402
 
 from ginrummy import GameState, Hand, Rules, best_melding, deadwood  # noqa: E402
 from ginrummy.actions import Discard, DrawDiscard, TakeUpcard  # noqa: E402
-from ginrummy.players import ExpertPlayer, HardPlayer, Player, determinize, make_player  # noqa: E402
+from ginrummy.players import HardPlayer, Player, determinize, make_player  # noqa: E402
 from ginrummy.state import PlayerView  # noqa: E402
 
 PLAYERS = ("hard", "expert", "seeing", "melds", "deadwood")
 
 
-class PartlySeeingExpert(ExpertPlayer):
+class PartlySeeingExpert(SeeingExpert):
     """The expert, searching deals that give the opponent one part of its true hand:
     ``knows`` is ``"melds"`` or ``"deadwood"`` (see the module's docstring). The driver
     sets ``truth``, the true state, before each decision."""
@@ -58,7 +58,6 @@ class PartlySeeingExpert(ExpertPlayer):
     def __init__(self, knows: str, *, seed: int) -> None:
         super().__init__(seed=seed)
         self.knows = knows
-        self.truth: GameState | None = None
 
     def _world(
         self,
@@ -72,7 +71,7 @@ class PartlySeeingExpert(ExpertPlayer):
         assert truth is not None, "the driver sets truth before each decision"
         (opponent,) = view.opponents
         if self.knows == "melds":
-            return _with_true_melds(truth, view, opponent, rng)
+            return _with_true_melds(truth, opponent, rng)
         target = deadwood(Hand.from_mask(truth.hands[opponent]))
         best, gap = None, 1 << 30
         for _ in range(40):
@@ -86,7 +85,7 @@ class PartlySeeingExpert(ExpertPlayer):
         return best
 
 
-def _with_true_melds(truth: GameState, view: PlayerView, opponent: int, rng: random.Random) -> GameState:
+def _with_true_melds(truth: GameState, opponent: int, rng: random.Random) -> GameState:
     """``truth`` with the opponent's hidden cards outside its best melds swapped at random
     with the stock (the cards it took from the pile stay)."""
     true = truth.hands[opponent]
@@ -96,14 +95,13 @@ def _with_true_melds(truth: GameState, view: PlayerView, opponent: int, rng: ran
     free = [i for i in range(52) if (true & ~keep) >> i & 1]
     pool = free + list(truth.deck[truth.stock_next :])
     rng.shuffle(pool)
+    received = pool[: len(free)]
     hands = list(truth.hands)
-    hands[opponent] = keep | sum(1 << i for i in pool[: len(free)])
-    stock = pool[len(free) :]
-    used = {view.upcard.index, *stock}
-    others = [i for i in range(52) if i not in used]
-    dealt = view.players * view.rules.hand_size
-    deck = (*others[:dealt], view.upcard.index, *others[dealt:], *stock)
-    return attrs.evolve(truth, hands=tuple(hands), deck=deck)
+    hands[opponent] = keep | sum(1 << i for i in received)
+    # the cards it received take the places its free cards had in the deck
+    places = dict(zip(free, received))
+    dealt = tuple(places.get(i, i) for i in truth.deck[: truth.stock_next])
+    return attrs.evolve(truth, hands=tuple(hands), deck=(*dealt, *pool[len(free) :]))
 
 
 def _player(name: str, seed: int) -> Player:
@@ -130,13 +128,13 @@ def play_hand(deal: int, name: str, against: str, seed: int) -> Outcome:
     while not state.is_over:
         seat = state.to_play
         assert seat is not None
-        if isinstance(player, (PartlySeeingExpert, FairExpert, SeeingExpert)):
+        if isinstance(player, (FairExpert, SeeingExpert)):
             player.truth = state
         view = state.view(seat)
         action = players[seat].choose(view, view.legal_actions)
-        top = view.discard_top
-        if isinstance(action, DrawDiscard) and seat != mine and top is not None:
-            fed += any(s == mine and isinstance(a, Discard) and a.card == top for s, a in view.history[-1:])
+        last = view.last_step
+        if isinstance(action, DrawDiscard) and seat != mine and last is not None:
+            fed += last[0] == mine and isinstance(last[1], Discard)
         if isinstance(action, (DrawDiscard, TakeUpcard)) and seat == mine:
             took += 1
         state = state.apply(action)
