@@ -12,7 +12,17 @@ opponent's hand and dealing the rest:
   cards and the cards it took from the pile; its other hidden cards are swapped at
   random with the stock;
 * ``deadwood``: the expert's own deals, keeping of up to 40 the first whose opponent
-  deadwood is within 2 points of the truth (else the nearest).
+  deadwood is within 2 points of the truth (else the nearest);
+* ``seeing-knocks``, ``seeing-discards``, ``seeing-draws``: the expert searching the
+  opponent's true hand at that kind of decision only (a knock decision is a discard
+  with a knock or big gin among the legal actions), its own deals at the others;
+* ``feeds``: at discards without a knock, the expert's own deals, keeping of up to 40
+  the first that agrees with the truth on which cards of the expert's hand the
+  opponent would take from the pile (by the rollout policy's rule), else the closest;
+* ``own-hard``: the expert whose rollouts play its own seat by ``hard`` (the opponent's
+  by the rollout policy), with 20 deals a decision and no time cap (it is slow: about
+  6 s a hand); ``expert-20``, the shipped expert with the same 20 deals, is what it is
+  compared with.
 
 Every player plays the same Oklahoma deals against ``--against`` (``medium`` or
 ``hard``), alternating seats, one hand per deal (no game score, so outcomes are priced
@@ -32,6 +42,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -43,16 +54,23 @@ from _machine import describe  # noqa: E402
 from ceilings import FairExpert, SeeingExpert  # noqa: E402
 
 from ginrummy import GameState, Hand, Rules, best_melding, deadwood  # noqa: E402
-from ginrummy.actions import Discard, DrawDiscard, TakeUpcard  # noqa: E402
-from ginrummy.players import HardPlayer, Player, determinize, make_player  # noqa: E402
-from ginrummy.state import PlayerView  # noqa: E402
+from ginrummy._masks import deadwood_of_mask, discard_deadwood_of_mask  # noqa: E402
+from ginrummy.actions import BigGin, Discard, DrawDiscard, Knock, TakeUpcard  # noqa: E402
+from ginrummy.players import ExpertPlayer, HardPlayer, Player, determinize, make_player, rollout_action  # noqa: E402
+from ginrummy.state import Phase, PlayerView  # noqa: E402
 
-PLAYERS = ("hard", "expert", "seeing", "melds", "deadwood")
+PLAYERS = (
+    "hard", "expert", "seeing", "melds", "deadwood", "seeing-knocks", "seeing-discards", "seeing-draws", "feeds",
+    "expert-20", "own-hard",
+)
+BASELINE = {"own-hard": "expert-20"}
+"""The player each one is compared with on the same deals, when not the shipped expert."""
 
 
 class PartlySeeingExpert(SeeingExpert):
     """The expert, searching deals that give the opponent one part of its true hand:
-    ``knows`` is ``"melds"`` or ``"deadwood"`` (see the module's docstring). The driver
+    ``knows`` is ``"melds"``, ``"deadwood"``, ``"feeds"`` or ``"seeing-"`` and a kind of
+    decision (see the module's docstring). The driver
     sets ``truth``, the true state, before each decision."""
 
     def __init__(self, knows: str, *, seed: int) -> None:
@@ -70,19 +88,91 @@ class PartlySeeingExpert(SeeingExpert):
         truth = self.truth
         assert truth is not None, "the driver sets truth before each decision"
         (opponent,) = view.opponents
+        if self.knows.startswith("seeing-"):
+            if _decision(view) == self.knows.removeprefix("seeing-"):
+                return super()._world(view, rng, draws, weights, checks)
+            return ExpertPlayer._world(self, view, rng, draws, weights, checks)
         if self.knows == "melds":
             return _with_true_melds(truth, opponent, rng)
+        if self.knows == "feeds":
+            if _decision(view) != "discards":
+                return ExpertPlayer._world(self, view, rng, draws, weights, checks)
+            mine = view.hand.mask
+            wanted = _takes(truth.hands[opponent], mine)
+
+            def deal() -> GameState:
+                return ExpertPlayer._world(self, view, rng, draws, weights, checks)
+
+            def miss(world: GameState) -> int:
+                return (_takes(world.hands[opponent], mine) ^ wanted).bit_count()
+
+            return _closest(deal, miss, 0)
         target = deadwood(Hand.from_mask(truth.hands[opponent]))
-        best, gap = None, 1 << 30
-        for _ in range(40):
-            world = determinize(view, rng, improve=2, draws=draws, weights=weights, redeals=self.redeals)
-            miss = abs(deadwood(Hand.from_mask(world.hands[opponent])) - target)
-            if miss < gap:
-                best, gap = world, miss
-            if miss <= 2:
-                break
-        assert best is not None
-        return best
+
+        def public_deal() -> GameState:
+            return determinize(view, rng, improve=2, draws=draws, weights=weights, redeals=self.redeals)
+
+        def deadwood_miss(world: GameState) -> int:
+            return abs(deadwood(Hand.from_mask(world.hands[opponent])) - target)
+
+        return _closest(public_deal, deadwood_miss, 2)
+
+
+def _closest(deal: Callable[[], GameState], miss: Callable[[GameState], int], enough: int) -> GameState:
+    """Of up to 40 of ``deal``'s deals, the first whose ``miss`` is at most ``enough``,
+    else the one with the least."""
+    best: GameState | None = None
+    gap = 1 << 30
+    for _ in range(40):
+        world = deal()
+        wrong = miss(world)
+        if wrong < gap:
+            best, gap = world, wrong
+        if wrong <= enough:
+            break
+    assert best is not None
+    return best
+
+
+def _decision(view: PlayerView) -> str:
+    """``"knocks"``, ``"discards"`` or ``"draws"``: the kind of decision ``view`` asks for."""
+    if view.phase is not Phase.DISCARD:
+        return "draws"
+    return "knocks" if any(isinstance(a, (Knock, BigGin)) for a in view.legal_actions) else "discards"
+
+
+def _takes(opponent: int, cards: int) -> int:
+    """The cards of the mask ``cards`` that the rollout policy would take from the pile
+    into the hand ``opponent`` (a mask): those whose best discard afterwards lowers its
+    deadwood by 2 or more."""
+    now = deadwood_of_mask(opponent)
+    taken = 0
+    while cards:
+        bit = cards & -cards
+        cards ^= bit
+        if discard_deadwood_of_mask(opponent | bit) + 2 <= now:
+            taken |= bit
+    return taken
+
+
+class OwnHardExpert(FairExpert):
+    """The expert whose rollouts play its own seat by ``hard`` and the others by the
+    rollout policy, action by action on the engine; 20 deals a decision, no time cap."""
+
+    def __init__(self, *, seed: int) -> None:
+        super().__init__(seed=seed)
+        self.simulations, self.time_budget = 20, 1e9
+        self.rollout_hard = HardPlayer(seed=seed + 2)
+
+    def _play_out(self, state: GameState, view: PlayerView) -> float:
+        while state.result is None:
+            legal = state.legal_actions()
+            if state.to_play_seat == view.seat and len(legal) > 1:
+                action = self.rollout_hard.choose(state.view(view.seat), legal)
+            else:
+                action = rollout_action(state)
+            state = state.apply(action)
+        return self._value(state.result, view)
 
 
 def _with_true_melds(truth: GameState, opponent: int, rng: random.Random) -> GameState:
@@ -107,9 +197,16 @@ def _with_true_melds(truth: GameState, opponent: int, rng: random.Random) -> Gam
 def _player(name: str, seed: int) -> Player:
     if name == "hard":
         return HardPlayer(seed=seed)
-    if name in ("melds", "deadwood"):
+    if name in ("melds", "deadwood", "feeds") or name.startswith("seeing-"):
         return PartlySeeingExpert(name, seed=seed)
-    return {"expert": FairExpert, "seeing": SeeingExpert}[name](seed=seed)
+    if name == "expert-20":
+        expert = FairExpert(seed=seed)
+        expert.simulations, expert.time_budget = 20, 1e9
+        return expert
+    classes: dict[str, type[FairExpert] | type[SeeingExpert]] = {
+        "expert": FairExpert, "seeing": SeeingExpert, "own-hard": OwnHardExpert,
+    }
+    return classes[name](seed=seed)
 
 
 Outcome = tuple[float, str, int, int]
@@ -168,16 +265,17 @@ def main() -> None:
             work = partial(play_hand, name=name, against=args.against, seed=args.seed)
             results[name] = list(executor.map(work, range(args.hands), chunksize=4))
             points = [p for p, _, _, _ in results[name]]
-            line = (f"{name:9} {statistics.mean(points):+6.2f} points a hand "
+            line = (f"{name:15} {statistics.mean(points):+6.2f} points a hand "
                     f"(standard error {statistics.stdev(points) / len(points) ** 0.5:.2f})")
-            if "expert" in results and name != "expert":
-                diffs = [p - q for (p, *_), (q, *_) in zip(results[name], results["expert"])]
-                line += f", {statistics.mean(diffs):+.2f} against the expert (standard error {statistics.stdev(diffs) / len(diffs) ** 0.5:.2f})"
+            base = BASELINE.get(name, "expert")
+            if base in results and name != base:
+                diffs = [p - q for (p, *_), (q, *_) in zip(results[name], results[base])]
+                line += f", {statistics.mean(diffs):+.2f} against {base} (standard error {statistics.stdev(diffs) / len(diffs) ** 0.5:.2f})"
             fed = statistics.mean(f for _, _, f, _ in results[name])
             took = statistics.mean(t for _, _, _, t in results[name])
             print(f"{line}; fed {fed:.2f} and took {took:.2f} a hand ({time.perf_counter() - start:.0f} s)", flush=True)
             endings = collections.Counter(ending for _, ending, _, _ in results[name])
-            print("          " + ", ".join(f"{ending} {count / len(points):.1%}" for ending, count in endings.most_common()))
+            print(" " * 16 + ", ".join(f"{ending} {count / len(points):.1%}" for ending, count in endings.most_common()))
 
 
 if __name__ == "__main__":
