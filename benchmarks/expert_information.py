@@ -54,9 +54,10 @@ from _machine import describe  # noqa: E402
 from ceilings import FairExpert, SeeingExpert  # noqa: E402
 
 from ginrummy import GameState, Hand, Rules, best_melding, deadwood  # noqa: E402
-from ginrummy._masks import deadwood_of_mask, discard_deadwood_of_mask  # noqa: E402
+from ginrummy._masks import deadwood_of_mask  # noqa: E402
 from ginrummy.actions import BigGin, Discard, DrawDiscard, Knock, TakeUpcard  # noqa: E402
 from ginrummy.players import ExpertPlayer, HardPlayer, Player, determinize, make_player, rollout_action  # noqa: E402
+from ginrummy.players._expert import _rollout_takes  # noqa: E402
 from ginrummy.state import Phase, PlayerView  # noqa: E402
 
 PLAYERS = (
@@ -143,25 +144,25 @@ def _decision(view: PlayerView) -> str:
 
 def _takes(opponent: int, cards: int) -> int:
     """The cards of the mask ``cards`` that the rollout policy would take from the pile
-    into the hand ``opponent`` (a mask): those whose best discard afterwards lowers its
-    deadwood by 2 or more."""
+    into the hand ``opponent`` (a mask)."""
     now = deadwood_of_mask(opponent)
-    taken = 0
-    while cards:
-        bit = cards & -cards
-        cards ^= bit
-        if discard_deadwood_of_mask(opponent | bit) + 2 <= now:
-            taken |= bit
-    return taken
+    return sum(1 << i for i in range(52) if cards >> i & 1 and _rollout_takes(opponent, i, now))
 
 
-class OwnHardExpert(FairExpert):
+class TwentyDealsExpert(FairExpert):
+    """The shipped expert with 20 deals a decision and no time cap."""
+
+    def __init__(self, *, seed: int) -> None:
+        super().__init__(seed=seed)
+        self.simulations, self.time_budget = 20, 1e9
+
+
+class OwnHardExpert(TwentyDealsExpert):
     """The expert whose rollouts play its own seat by ``hard`` and the others by the
     rollout policy, action by action on the engine; 20 deals a decision, no time cap."""
 
     def __init__(self, *, seed: int) -> None:
         super().__init__(seed=seed)
-        self.simulations, self.time_budget = 20, 1e9
         self.rollout_hard = HardPlayer(seed=seed + 2)
 
     def _play_out(self, state: GameState, view: PlayerView) -> float:
@@ -199,12 +200,8 @@ def _player(name: str, seed: int) -> Player:
         return HardPlayer(seed=seed)
     if name in ("melds", "deadwood", "feeds") or name.startswith("seeing-"):
         return PartlySeeingExpert(name, seed=seed)
-    if name == "expert-20":
-        expert = FairExpert(seed=seed)
-        expert.simulations, expert.time_budget = 20, 1e9
-        return expert
     classes: dict[str, type[FairExpert] | type[SeeingExpert]] = {
-        "expert": FairExpert, "seeing": SeeingExpert, "own-hard": OwnHardExpert,
+        "expert": FairExpert, "seeing": SeeingExpert, "expert-20": TwentyDealsExpert, "own-hard": OwnHardExpert,
     }
     return classes[name](seed=seed)
 
