@@ -99,13 +99,14 @@ class PartlySeeingExpert(SeeingExpert):
             if _decision(view) != "discards":
                 return ExpertPlayer._world(self, view, rng, draws, weights, checks)
             mine = view.hand.mask
-            wanted = _takes(truth.hands[opponent], mine)
+            gain = self.opponent_take_gain
+            wanted = _takes(truth.hands[opponent], mine, gain)
 
             def deal() -> GameState:
                 return ExpertPlayer._world(self, view, rng, draws, weights, checks)
 
             def miss(world: GameState) -> int:
-                return (_takes(world.hands[opponent], mine) ^ wanted).bit_count()
+                return (_takes(world.hands[opponent], mine, gain) ^ wanted).bit_count()
 
             return _closest(deal, miss, 0)
         target = deadwood(Hand.from_mask(truth.hands[opponent]))
@@ -142,11 +143,11 @@ def _decision(view: PlayerView) -> str:
     return "knocks" if any(isinstance(a, (Knock, BigGin)) for a in view.legal_actions) else "discards"
 
 
-def _takes(opponent: int, cards: int) -> int:
-    """The cards of the mask ``cards`` that the rollout policy would take from the pile
-    into the hand ``opponent`` (a mask)."""
+def _takes(opponent: int, cards: int, gain: int) -> int:
+    """The cards of the mask ``cards`` that the expert's rollouts would have the
+    opponent (a mask) take from the pile, at its ``opponent_take_gain`` of ``gain``."""
     now = deadwood_of_mask(opponent)
-    return sum(1 << i for i in range(52) if cards >> i & 1 and _rollout_takes(opponent, i, now))
+    return sum(1 << i for i in range(52) if cards >> i & 1 and _rollout_takes(opponent, i, now, gain))
 
 
 class TwentyDealsExpert(FairExpert):
@@ -166,12 +167,13 @@ class OwnHardExpert(TwentyDealsExpert):
         self.rollout_hard = HardPlayer(seed=seed + 2)
 
     def _play_out(self, state: GameState, view: PlayerView) -> float:
+        gains = self._take_gains(view)
         while state.result is None:
             legal = state.legal_actions()
             if state.to_play_seat == view.seat and len(legal) > 1:
                 action = self.rollout_hard.choose(state.view(view.seat), legal)
             else:
-                action = rollout_action(state)
+                action = rollout_action(state, take_gain=gains[state.to_play_seat])
             state = state.apply(action)
         return self._value(state.result, view)
 

@@ -13,7 +13,9 @@ hard's decisions, looks at the opponent's hidden cards from hard's side:
   and redealt without the improvement), and reports the share of the hidden cards
   each deal gets right, the deadwood of the dealt hand against the true one, and how
   often the dealt hand could meld a card around the ones it holds against how often
-  the true hand could (see ``meld_calibration``).
+  the true hand could (see ``meld_calibration``), and how often the dealt hand could
+  knock after drawing the dealt next stock card against how often the true hand could
+  with the true one (see ``knock_calibration``).
 
 Run:  python benchmarks/hidden_cards.py [--hands N] [--against medium|hard] [--fit] [--seed N]
 """
@@ -33,18 +35,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _machine import describe  # noqa: E402
 
 from ginrummy import GameState, Rules  # noqa: E402
-from ginrummy._masks import deadwood_of_mask  # noqa: E402
+from ginrummy._masks import deadwood_of_mask, discard_deadwood_of_mask  # noqa: E402
 from ginrummy._tables import CARD_POINTS  # noqa: E402
 from ginrummy.players import HardPlayer, MediumPlayer, Player, determinize, hidden_card_weights, opponent_draws  # noqa: E402
 from ginrummy.players._inference import COEFFICIENTS, RELATED, evidence  # noqa: E402
-from ginrummy.state import PlayerView  # noqa: E402
+from ginrummy.state import Phase, PlayerView  # noqa: E402
 
 KINDS = ("thrown recently", "thrown earlier", "declined recently", "declined earlier", "taken and held")
 RELATIONS = ("same rank", "neighbour", "two away")
 
 
-def positions(hands: int, against: str, seed: int) -> list[tuple[PlayerView, int, int]]:
-    """(hard's view, the opponent's hidden cards, its whole hand) at hard's decisions."""
+Position = tuple[PlayerView, int, int, int]
+"""Hard's view, the opponent's hidden cards, its whole hand, and, at hard's discards, the
+stock card the opponent would draw next (its index; -1 elsewhere, or when that draw
+would reach the wall)."""
+
+
+def positions(hands: int, against: str, seed: int) -> list[Position]:
+    """A :data:`Position` at each of hard's decisions."""
     found = []
     for deal in range(hands):
         players: list[Player] = [HardPlayer(seed=seed + deal), MediumPlayer() if against == "medium" else HardPlayer(seed=seed + deal + 1)]
@@ -54,7 +62,11 @@ def positions(hands: int, against: str, seed: int) -> list[tuple[PlayerView, int
             assert seat is not None
             view = state.view(seat)
             if seat == 0 and len(view.history) > 2:
-                found.append((view, state.hands[1] & ~view.known[1].mask, state.hands[1]))
+                last = len(state.deck) - state.rules.wall_size
+                # the opponent draws next only after hard's discard
+                to_draw = view.phase is Phase.DISCARD and state.stock_next < last
+                following = state.deck[state.stock_next] if to_draw else -1
+                found.append((view, state.hands[1] & ~view.known[1].mask, state.hands[1], following))
             state = state.apply(players[seat].choose(view, view.legal_actions))
     return found
 
@@ -69,12 +81,12 @@ def features(view: PlayerView) -> list[list[float]]:
     return rows
 
 
-def fit(found: list[tuple[PlayerView, int, int]]) -> None:
+def fit(found: list[Position]) -> None:
     """Fit and print the coefficients, and the held-out log-loss."""
     import numpy as np
 
     xs, ys = [], []
-    for view, hidden, _ in found:
+    for view, hidden, _, _ in found:
         rows = features(view)
         for card in range(52):
             if view.unseen.mask >> card & 1:
@@ -114,6 +126,24 @@ def meld_calibration(pairs: list[tuple[float, bool]]) -> str:
     return f"{statistics.mean(safe):5.1%} of {len(safe)} that looked safe"
 
 
+def could_knock(hand: int, card: int, limit: int) -> bool:
+    """Whether ``hand`` could knock (or go gin) after drawing card index ``card``."""
+    return discard_deadwood_of_mask(hand | 1 << card) <= limit
+
+
+def knock_calibration(pairs: list[tuple[float, bool]]) -> str:
+    """How often the deals said the opponent could knock after its next stock draw,
+    against how often it really could, overall and where the deals put it at 35% or
+    more. A deal that makes the opponent look nearer a knock than it is leads the
+    search to race it when it need not."""
+    if not pairs:
+        return "no position with a stock card to come"
+    high = [actual for predicted, actual in pairs if predicted >= 0.35]
+    where = f", {statistics.mean(high):5.1%} of {len(high)} dealt at 35% or more" if high else ""
+    predicted = statistics.mean(p for p, _ in pairs)
+    return f"{predicted:5.1%} dealt, {statistics.mean(a for _, a in pairs):5.1%} true{where}"
+
+
 # Each way of dealing: (improve, dealt by the weights, redeals), for determinize.
 WAYS = {
     "uniform": (0, False, 0),
@@ -124,14 +154,15 @@ WAYS = {
 }
 
 
-def accuracy(found: list[tuple[PlayerView, int, int]], seed: int) -> None:
+def accuracy(found: list[Position], seed: int) -> None:
     """Print the share of hidden cards each way of dealing gets right, and more."""
     right: dict[str, list[float]] = {w: [] for w in WAYS}
     dead: dict[str, list[float]] = {w: [] for w in WAYS}
     melds: dict[str, list[tuple[float, bool]]] = {w: [] for w in WAYS}
+    knocks: dict[str, list[tuple[float, bool]]] = {w: [] for w in WAYS}
     spent = dict.fromkeys(WAYS, 0.0)
     actual: list[bool] = []
-    for n, (view, hidden, hand) in enumerate(found):
+    for n, (view, hidden, hand, following) in enumerate(found):
         draws = opponent_draws(view)
         weights = hidden_card_weights(view)
         bits = [card.mask for card in view.hand]
@@ -150,13 +181,18 @@ def accuracy(found: list[tuple[PlayerView, int, int]], seed: int) -> None:
             for bit, melded in zip(bits, truths):
                 predicted = statistics.mean(melds_with(h, dw, bit) for h, dw in dealt)
                 melds[way].append((predicted, melded))
-    truth = statistics.mean(deadwood_of_mask(hand) for _, _, hand in found)
+            if following >= 0:
+                limit = view.knock_limit
+                dealt_knocks = statistics.mean(could_knock(d.hands[1], d.deck[d.stock_next], limit) for d in deals)
+                knocks[way].append((dealt_knocks, could_knock(hand, following, limit)))
+    truth = statistics.mean(deadwood_of_mask(hand) for _, _, hand, _ in found)
     print(f"{len(found)} positions; the opponent's true deadwood averages {truth:.1f}; it could meld "
           f"{statistics.mean(actual):.1%} of hard's cards")
     for way in WAYS:
         print(f"  {way:36} {statistics.mean(right[way]):6.1%} of hidden cards right, deadwood "
               f"{statistics.mean(dead[way]):5.1f}, dealt melding {statistics.mean(p for p, _ in melds[way]):5.1%}, "
               f"melds {meld_calibration(melds[way])}, {1000 * spent[way] / len(found) / 20:.2f} ms a deal")
+        print(f"  {'':36} could knock after the next stock card: {knock_calibration(knocks[way])}")
 
 
 def main() -> None:

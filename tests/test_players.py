@@ -241,6 +241,25 @@ def test_roll_out_ends_the_hand_as_the_engine_does_with_the_rollout_policy(
     while not slow.is_over:
         slow = slow.apply(rollout_action(slow))
     assert roll_out(state) == slow.result
+    # each seat's own take threshold, as the expert gives the other seats
+    gains = data.draw(st.lists(st.integers(1, 5), min_size=players, max_size=players))
+    slow = state
+    while not slow.is_over:
+        slow = slow.apply(rollout_action(slow, take_gain=gains[slow.to_play_seat]))
+    assert roll_out(state, take_gains=gains) == slow.result
+    assert roll_out(state, take_gains=[2] * players) == roll_out(state)
+
+
+def test_the_expert_plays_the_other_seats_greedier_in_its_rollouts() -> None:
+    state = GameState.new(attrs.evolve(Rules.parse("oklahoma"), players=3), seed=4)
+    view = state.view(1)
+    assert ExpertPlayer()._take_gains(view) == (1, 2, 1)
+    assert ExpertPlayer(opponent_take_gain=3)._take_gains(view) == (3, 2, 3)
+    world = state.apply(state.legal_actions()[0])
+    plain = ExpertPlayer(opponent_take_gain=2)
+    assert plain._play_out(world, view) == plain._value(roll_out(world), view)
+    greedy = ExpertPlayer()
+    assert greedy._play_out(world, view) == greedy._value(roll_out(world, take_gains=(1, 2, 1)), view)
 
 
 def test_the_rollout_functions_refuse_what_is_not_a_hand_in_play() -> None:
@@ -307,9 +326,12 @@ def test_expert_plays_on_for_gin_where_hard_would_knock_with_enough_outs() -> No
     outs_seen = set()
     for view in _knock_decisions(Rules.parse("oklahoma"), 40):
         legal = list(view.legal_actions)
-        # Only the default move (before any search) is compared; fresh players sample alike.
-        hards = ExpertPlayer(seed=0, gin_outs=0)._default(view, legal)
-        default = ExpertPlayer(seed=0)._default(view, legal)
+        # Only the default move (before any search) is compared; fresh players sample
+        # alike, given hard's sampling no time cap that a loaded machine could reach.
+        plain, expert = ExpertPlayer(seed=0, gin_outs=0), ExpertPlayer(seed=0)
+        plain.hard.time_budget = expert.hard.time_budget = 60.0
+        hards = plain._default(view, legal)
+        default = expert._default(view, legal)
         if not isinstance(hards, Knock):
             assert default == hards
             continue
@@ -317,7 +339,7 @@ def test_expert_plays_on_for_gin_where_hard_would_knock_with_enough_outs() -> No
         outs_seen.add(outs)
         if outs >= 3:
             assert not isinstance(default, Knock) and default in legal
-            assert default == HardPlayer(seed=1).choose(view, [a for a in legal if not isinstance(a, Knock)])
+            assert default == HardPlayer(seed=1, time_budget=60).choose(view, [a for a in legal if not isinstance(a, Knock)])
         else:
             assert default == hards
     assert max(outs_seen) >= 3 and min(outs_seen) < 3
@@ -334,6 +356,13 @@ def test_expert_plays_on_for_gin_where_hard_would_knock_with_enough_outs() -> No
         (lambda: ExpertPlayer(candidates=-1), "candidates=-1"),
         (lambda: ExpertPlayer(redeals=-1), "redeals=-1"),
         (lambda: ExpertPlayer(redeals=2.0), "redeals=2.0"),  # type: ignore[arg-type]
+        (lambda: ExpertPlayer(opponent_take_gain=0), "opponent_take_gain=0"),
+        (lambda: ExpertPlayer(opponent_take_gain=1.0), "opponent_take_gain=1.0"),  # type: ignore[arg-type]
+        (lambda: rollout_action(GameState.new(Rules(), seed=1), take_gain=-2), "take_gain=-2"),
+        (lambda: roll_out(GameState.new(Rules(), seed=1), take_gains=(2,)), "take_gains=(2,)"),
+        (lambda: roll_out(GameState.new(Rules(), seed=1), take_gains="22"), "take_gains='22'"),  # type: ignore[arg-type]
+        (lambda: roll_out(GameState.new(Rules(), seed=1), take_gains=[2, True]), "take_gains[1]=True"),
+        (lambda: roll_out(GameState.new(Rules(), seed=1), take_gains=(2, 0)), "take_gains[1]=0"),
         (lambda: determinize(GameState.new(Rules(), seed=1).view(1), random.Random(1), redeals=-3), "redeals=-3"),
         (lambda: HardPlayer(undercut_risk=2), "undercut_risk=2"),
         (lambda: HardPlayer(samples="3"), "samples='3'"),  # type: ignore[arg-type]

@@ -300,22 +300,38 @@ def _rollout_discard(hand: int, allowed: int, best: int) -> tuple[int, int]:
     return found, found_dw
 
 
-def _rollout_takes(hand: int, top: int, dead: int) -> bool:
+TAKE_GAIN = 2
+"""How much the rollout policy's take must lower its deadwood, by default."""
+
+
+def _rollout_takes(hand: int, top: int, dead: int, gain: int = TAKE_GAIN) -> bool:
     """Whether the rollout policy takes card ``top`` into ``hand`` (of deadwood ``dead``):
-    when its best discard then lowers the deadwood by 2 or more."""
-    return discard_deadwood_of_mask(hand | 1 << top) + 2 <= dead
+    when its best discard then lowers the deadwood by ``gain`` or more."""
+    return discard_deadwood_of_mask(hand | 1 << top) + gain <= dead
 
 
-def rollout_action(state: GameState) -> Action:
+def _check_gain(name: str, gain: object) -> int:
+    """``gain`` as a take threshold, or :class:`~ginrummy.PlayerError` quoting it: a
+    threshold of 0 would let seats take a card and throw it back for ever."""
+    check_setting(name, gain, low=1, whole=True)
+    assert isinstance(gain, int)
+    return gain
+
+
+def rollout_action(state: GameState, *, take_gain: int = TAKE_GAIN) -> Action:
     """The expert's fast rollout policy, for every seat: big gin or the knock with the
     least deadwood as soon as it can; otherwise discards the card leaving the least
     deadwood (the highest such card); takes the upcard or a discard only when it lowers
-    its deadwood by 2 or more; takes the wall card whenever it is usable.
+    its deadwood by ``take_gain`` (default 2) or more; takes the wall card whenever it is
+    usable.
 
     Raises :class:`~ginrummy.IllegalActionError` (reason ``"hand_over"``) once the hand
-    is over, and ``TypeError`` for anything but a :class:`~ginrummy.GameState`.
+    is over, ``TypeError`` for anything but a :class:`~ginrummy.GameState`, and
+    :class:`~ginrummy.PlayerError` for a ``take_gain`` that is not a whole number of 1
+    or more (at 0 seats could take a card and throw it back for ever).
     """
     check_argument("rollout_action", state, GameState)
+    _check_gain("take_gain", take_gain)
     if state.is_over:
         raise IllegalActionError("rollout_action: the hand is over, so there is no action to choose", reason="hand_over")
     legal = state.legal_actions()
@@ -332,7 +348,7 @@ def rollout_action(state: GameState) -> Action:
         return Discard(Card.from_index(bit.bit_length() - 1))
     if phase is Phase.OFFER or phase is Phase.DRAW:
         take = TakeUpcard() if phase is Phase.OFFER else DrawDiscard()
-        if take in legal and state.pile and _rollout_takes(hand, state.pile[-1], deadwood_of_mask(hand)):
+        if take in legal and state.pile and _rollout_takes(hand, state.pile[-1], deadwood_of_mask(hand), take_gain):
             return take
         return PassUpcard() if phase is Phase.OFFER else DrawStock()
     if phase is Phase.WALL:
@@ -340,15 +356,33 @@ def rollout_action(state: GameState) -> Action:
     return legal[0]
 
 
-def roll_out(state: GameState) -> HandResult:
+def roll_out(state: GameState, *, take_gains: Sequence[int] | None = None) -> HandResult:
     """How the hand ends when every seat plays :func:`rollout_action` from ``state``.
 
     The same result the engine reaches applying :func:`rollout_action` action by
     action, several times faster: draws and discards run on card masks, and the engine
     applies only the action that ends the hand (a knock, big gin, or the discard or
     declined wall card that makes it void), so the result is the engine's own.
+
+    ``take_gains``, one whole number of 1 or more per seat, sets each seat's
+    ``take_gain`` (default 2 for every seat); anything else raises
+    :class:`~ginrummy.PlayerError`. The expert's rollouts play the other seats with 1.
     """
     check_argument("roll_out", state, GameState)
+    n = len(state.hands)
+    if take_gains is None:
+        gains = (TAKE_GAIN,) * n
+    else:
+        if isinstance(take_gains, (str, bytes)) or not isinstance(take_gains, Sequence) or len(take_gains) != n:
+            raise PlayerError(
+                f"take_gains={take_gains!r} is not allowed: expected a sequence of {n} whole numbers of 1 or more, one per seat"
+            )
+        gains = tuple(_check_gain(f"take_gains[{seat}]", gain) for seat, gain in enumerate(take_gains))
+    return _roll_out(state, gains)
+
+
+def _roll_out(state: GameState, gains: tuple[int, ...]) -> HandResult:
+    """:func:`roll_out` without checking its arguments, ``gains`` one per seat."""
     if state.result is not None:
         return state.result
     rules = state.rules
@@ -403,7 +437,7 @@ def roll_out(state: GameState) -> HandResult:
                 mine = dead[seat]
                 if mine is None:
                     mine = deadwood_of_mask(hand)
-                if _rollout_takes(hand, top, mine):
+                if _rollout_takes(hand, top, mine, gains[seat]):
                     pile.pop()
                     hands[seat] = hand | 1 << top
                     known[seat] |= 1 << top
@@ -420,7 +454,7 @@ def roll_out(state: GameState) -> HandResult:
             stock_next += 1
             phase, taken, passes, dead[seat] = Phase.DISCARD, -1, 0, None
         elif phase is Phase.WALL:
-            action = rollout_action(now())
+            action = rollout_action(now(), take_gain=gains[seat])
             if not isinstance(action, TakeWallDiscard):
                 return finish(action)
             top = pile.pop()
@@ -439,7 +473,8 @@ class ExpertPlayer:
     options), then plays each candidate on many *determinisations*: hands dealt at random
     to the other players, and a stock order, consistent with everything its view shows
     (their pile cards, the discards, the card counts). Each is played to the end of the
-    hand on the engine by a fast rollout policy for every seat. The same determinisations
+    hand on the engine by a fast rollout policy for every seat (the other seats taking
+    pile cards a little more greedily than its own). The same determinisations
     serve every candidate (common random numbers), so the comparison is fair. Outcomes
     are priced under the rules in play. In a two-player game a hand is worth the chance
     of winning the game from the score it leaves (:func:`ginrummy.players.game_equity`);
@@ -466,6 +501,7 @@ class ExpertPlayer:
         gin_outs: int = 3,
         infer: bool = True,
         redeals: int = 4,
+        opponent_take_gain: int = 1,
     ) -> None:
         """``candidates`` discards are searched besides every knock; another move than the
         hard player's is taken only when it is better by ``margin`` standard errors.
@@ -475,13 +511,18 @@ class ExpertPlayer:
         (:func:`hidden_card_weights`); ``infer=False`` deals them uniformly, improved
         for their draws (:func:`determinize`'s default). A deal in which an opponent's
         last discard was not one of its least-deadwood discards is dealt again, up to
-        ``redeals`` times (:func:`determinize`)."""
+        ``redeals`` times (:func:`determinize`). In the rollouts the other seats take
+        the upcard or a discard when it lowers their deadwood by ``opponent_take_gain``
+        or more (this player's own seat by 2, :func:`rollout_action`'s default): taking
+        them to be a little greedier than the rollout policy makes the search guard
+        against their knocks, which pays (the docs give the figures)."""
         check_setting("simulations", simulations, low=1, whole=True)
         check_setting("time_budget", time_budget, low=0, above=True)
         check_setting("candidates", candidates, low=0, whole=True)
         check_setting("margin", margin, low=0)
         check_setting("gin_outs", gin_outs, low=0, whole=True)
         check_setting("redeals", redeals, low=0, whole=True)
+        _check_gain("opponent_take_gain", opponent_take_gain)
         if not isinstance(infer, bool):
             raise PlayerError(f"infer={infer!r} is not allowed: expected True or False")
         self.seed = seed
@@ -493,6 +534,7 @@ class ExpertPlayer:
         self.gin_outs = gin_outs
         self.infer = infer
         self.redeals = redeals
+        self.opponent_take_gain = opponent_take_gain
         self.hard = HardPlayer(seed=None if seed is None else seed + 1)
 
     def _candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
@@ -569,7 +611,13 @@ class ExpertPlayer:
         return best
 
     def _play_out(self, state: GameState, view: PlayerView) -> float:
-        return self._value(roll_out(state), view)
+        """The worth to this player of playing ``state`` (a determinisation after a
+        candidate) out by the rollout policy."""
+        return self._value(_roll_out(state, self._take_gains(view)), view)
+
+    def _take_gains(self, view: PlayerView) -> tuple[int, ...]:
+        """Each seat's ``take_gain`` in the rollouts: 2 for this player, ``opponent_take_gain`` for the others."""
+        return tuple(TAKE_GAIN if seat == view.seat else self.opponent_take_gain for seat in range(view.players))
 
     def _value(self, result: HandResult, view: PlayerView) -> float:
         """The hand's worth to this player under the rules in play: the chance of winning
