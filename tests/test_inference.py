@@ -172,7 +172,7 @@ def positions(hands: int) -> list[tuple[PlayerView, int]]:
     """Hard's views against medium, with medium's hidden cards."""
     found = []
     for deal in range(hands):
-        players: list[Player] = [HardPlayer(seed=deal), MediumPlayer()]
+        players: list[Player] = [HardPlayer(seed=deal, time_budget=60), MediumPlayer()]
         state = GameState.new(Rules.parse("oklahoma"), seed=300 + deal)
         while not state.is_over:
             seat = state.to_play

@@ -154,7 +154,7 @@ def test_a_hand_kept_best_when_its_discard_left_the_least_deadwood_allowed() -> 
 
 
 def test_redealt_determinisations_keep_the_opponents_last_discard_best() -> None:
-    hard = HardPlayer(seed=6)
+    hard = HardPlayer(seed=6, time_budget=60)
     checked = broken = 0
     for seed in range(12):
         state = GameState.new(Rules(players=2 + seed % 3), seed=seed)
@@ -185,7 +185,7 @@ def test_redealt_determinisations_keep_the_opponents_last_discard_best() -> None
 
 def test_determinised_opponents_have_kept_what_helped_them() -> None:
     # After some turns, opponents dealt with improvement hold less deadwood than a uniform deal.
-    hard = HardPlayer(seed=3)
+    hard = HardPlayer(seed=3, time_budget=60)
     state = GameState.new(Rules(), seed=8)
     while state.history_length < 22 and not state.is_over:
         seat = state.to_play
@@ -309,7 +309,7 @@ def _knock_decisions(rules: Rules, games: int) -> list[PlayerView]:
     """Views, from games between hard players, where hard knocks without gin."""
     found = []
     for seed in range(games):
-        hard = HardPlayer(seed=seed)
+        hard = HardPlayer(seed=seed, time_budget=60)
         state = GameState.new(rules, seed=seed)
         while not state.is_over:
             seat = state.to_play
