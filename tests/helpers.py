@@ -8,6 +8,10 @@ import attrs
 
 from ginrummy import Card, GameState, Hand, Rules, parse_cards
 
+NO_CAP = 60.0
+"""A ``time_budget`` no test decision reaches: a player given it samples in full even
+on a loaded machine, so its choices, and the positions a test reaches, stay seeded."""
+
 
 def scripted_deck(non_dealer: str, dealer: str, upcard: str, stock: str = "") -> list[Card]:
     """A deal order giving these hands, this upcard and this stock top (the rest follows in order)."""

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from helpers import scripted, seated_deck
+from helpers import NO_CAP, scripted, seated_deck
 from ginrummy import (
     Card,
     Discard,
@@ -172,7 +172,7 @@ def positions(hands: int) -> list[tuple[PlayerView, int]]:
     """Hard's views against medium, with medium's hidden cards."""
     found = []
     for deal in range(hands):
-        players: list[Player] = [HardPlayer(seed=deal, time_budget=60), MediumPlayer()]
+        players: list[Player] = [HardPlayer(seed=deal, time_budget=NO_CAP), MediumPlayer()]
         state = GameState.new(Rules.parse("oklahoma"), seed=300 + deal)
         while not state.is_over:
             seat = state.to_play
@@ -210,8 +210,8 @@ def test_expert_infers_by_default_and_can_be_told_not_to() -> None:
     assert ExpertPlayer().infer is True and ExpertPlayer(infer=False).infer is False
     view = opening().view(0)
     for infer in (True, False):
-        first = ExpertPlayer(seed=3, simulations=12, time_budget=60, infer=infer).choose(view, view.legal_actions)
-        again = ExpertPlayer(seed=3, simulations=12, time_budget=60, infer=infer).choose(view, view.legal_actions)
+        first = ExpertPlayer(seed=3, simulations=12, time_budget=NO_CAP, infer=infer).choose(view, view.legal_actions)
+        again = ExpertPlayer(seed=3, simulations=12, time_budget=NO_CAP, infer=infer).choose(view, view.legal_actions)
         assert first == again and first in view.legal_actions
     for bad in ("yes", 1, None):
         with pytest.raises(PlayerError, match=f"infer={bad!r} is not allowed: expected True or False"):

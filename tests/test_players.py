@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import scripted
+from helpers import NO_CAP, scripted
 from ginrummy import (
     deadwood,
     discard_deadwood,
@@ -154,7 +154,7 @@ def test_a_hand_kept_best_when_its_discard_left_the_least_deadwood_allowed() -> 
 
 
 def test_redealt_determinisations_keep_the_opponents_last_discard_best() -> None:
-    hard = HardPlayer(seed=6, time_budget=60)
+    hard = HardPlayer(seed=6, time_budget=NO_CAP)
     checked = broken = 0
     for seed in range(12):
         state = GameState.new(Rules(players=2 + seed % 3), seed=seed)
@@ -185,7 +185,7 @@ def test_redealt_determinisations_keep_the_opponents_last_discard_best() -> None
 
 def test_determinised_opponents_have_kept_what_helped_them() -> None:
     # After some turns, opponents dealt with improvement hold less deadwood than a uniform deal.
-    hard = HardPlayer(seed=3, time_budget=60)
+    hard = HardPlayer(seed=3, time_budget=NO_CAP)
     state = GameState.new(Rules(), seed=8)
     while state.history_length < 22 and not state.is_over:
         seat = state.to_play
@@ -209,8 +209,8 @@ def test_expert_is_reproducible_with_a_seed_and_prices_by_the_rules() -> None:
     while state.phase is not Phase.DISCARD:
         state = state.apply(state.legal_actions()[-1])
     view = state.view(state.to_play or 0)
-    first = ExpertPlayer(seed=5, simulations=10, time_budget=60).choose(view, view.legal_actions)
-    second = ExpertPlayer(seed=5, simulations=10, time_budget=60).choose(view, view.legal_actions)
+    first = ExpertPlayer(seed=5, simulations=10, time_budget=NO_CAP).choose(view, view.legal_actions)
+    second = ExpertPlayer(seed=5, simulations=10, time_budget=NO_CAP).choose(view, view.legal_actions)
     assert first == second and first in view.legal_actions
 
 
@@ -309,7 +309,7 @@ def _knock_decisions(rules: Rules, games: int) -> list[PlayerView]:
     """Views, from games between hard players, where hard knocks without gin."""
     found = []
     for seed in range(games):
-        hard = HardPlayer(seed=seed, time_budget=60)
+        hard = HardPlayer(seed=seed, time_budget=NO_CAP)
         state = GameState.new(rules, seed=seed)
         while not state.is_over:
             seat = state.to_play
@@ -329,7 +329,7 @@ def test_expert_plays_on_for_gin_where_hard_would_knock_with_enough_outs() -> No
         # Only the default move (before any search) is compared; fresh players sample
         # alike, given hard's sampling no time cap that a loaded machine could reach.
         plain, expert = ExpertPlayer(seed=0, gin_outs=0), ExpertPlayer(seed=0)
-        plain.hard.time_budget = expert.hard.time_budget = 60.0
+        plain.hard.time_budget = expert.hard.time_budget = NO_CAP
         hards = plain._default(view, legal)
         default = expert._default(view, legal)
         if not isinstance(hards, Knock):
@@ -339,7 +339,7 @@ def test_expert_plays_on_for_gin_where_hard_would_knock_with_enough_outs() -> No
         outs_seen.add(outs)
         if outs >= 3:
             assert not isinstance(default, Knock) and default in legal
-            assert default == HardPlayer(seed=1, time_budget=60).choose(view, [a for a in legal if not isinstance(a, Knock)])
+            assert default == HardPlayer(seed=1, time_budget=NO_CAP).choose(view, [a for a in legal if not isinstance(a, Knock)])
         else:
             assert default == hards
     assert max(outs_seen) >= 3 and min(outs_seen) < 3
