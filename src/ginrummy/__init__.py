@@ -4,8 +4,6 @@ Cards and hands, an exact meld-and-layoff solver, rule variants, scoring, a game
 engine for front-ends and bots, computer players and a terminal program.
 """
 
-from __future__ import annotations
-
 from .actions import (
     Action,
     BigGin,

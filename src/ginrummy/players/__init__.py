@@ -11,8 +11,6 @@ A player is anything with ``choose(view, legal_actions) -> Action`` (the
 True
 """
 
-from __future__ import annotations
-
 from ._base import LEVELS, Player, make_player, play_hand, play_match
 from ._bots import EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer
 from ._equity import game_equity

@@ -17,8 +17,6 @@ their turns to the left (seat ``s + 1``).
 (True, <Phase.OFFER: 'offer'>)
 """
 
-from __future__ import annotations
-
 from ._game import GameState
 from ._match import Match
 from ._phase import Phase, RandomSource

@@ -2,3 +2,5 @@
 
 See :mod:`ginrummy.testing.strategies`.
 """
+
+__all__: list[str] = []

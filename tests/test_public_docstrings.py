@@ -1,0 +1,73 @@
+"""Every public name has a docstring: modules, what their ``__all__`` lists, and the
+public methods and properties of the classes there."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from types import ModuleType
+
+import pytest
+
+import ginrummy
+
+_EXTRAS = {"ginrummy.rl": "rl", "ginrummy.web": "web"}
+
+
+def _public_modules() -> list[str]:
+    found = ["ginrummy"]
+    for info in pkgutil.walk_packages(ginrummy.__path__, "ginrummy."):
+        if not any(part.startswith("_") for part in info.name.split(".")[1:]):
+            found.append(info.name)
+    return sorted(found)
+
+
+def _load(name: str) -> ModuleType:
+    try:
+        return importlib.import_module(name)
+    except ImportError as error:
+        if name in _EXTRAS:
+            pytest.skip(f"{name} needs the {_EXTRAS[name]!r} extra: {error}")
+        raise
+
+
+def _undocumented(module: ModuleType) -> list[str]:
+    missing = [] if (module.__doc__ or "").strip() else [module.__name__]
+    for name in getattr(module, "__all__", ()):
+        obj = getattr(module, name)
+        if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+            continue
+        if not (obj.__doc__ or "").strip():
+            missing.append(f"{module.__name__}.{name}")
+        if inspect.isclass(obj):
+            for attr, value in vars(obj).items():
+                if attr.startswith("_"):
+                    continue
+                target = value.fget if isinstance(value, property) else getattr(value, "__func__", value)
+                if (isinstance(value, property) or inspect.isfunction(target)) and not (
+                    getattr(target, "__doc__", None) or ""
+                ).strip():
+                    missing.append(f"{module.__name__}.{name}.{attr}")
+    return missing
+
+
+def test_the_public_modules_are_found() -> None:
+    names = _public_modules()
+    assert {"ginrummy", "ginrummy.players", "ginrummy.state", "ginrummy.solver", "ginrummy.rl", "ginrummy.web"} <= set(names)
+    assert not any("._" in name for name in names)
+
+
+@pytest.mark.parametrize("name", _public_modules())
+def test_every_public_name_has_a_docstring(name: str) -> None:
+    module = _load(name)
+    assert hasattr(module, "__all__") or not name.count("."), f"{name} has no __all__"
+    assert _undocumented(module) == []
+
+
+@pytest.mark.parametrize("name", ["ginrummy", "ginrummy.players", "ginrummy.state"])
+def test_the_package_namespaces_hold_only_what_all_lists(name: str) -> None:
+    module = importlib.import_module(name)
+    submodules = {info.name for info in pkgutil.iter_modules(module.__path__)}
+    stray = [n for n in dir(module) if not n.startswith("_") and n not in module.__all__ and n not in submodules]
+    assert stray == []
