@@ -147,7 +147,15 @@ def test_game_episodes_play_to_the_target() -> None:
     assert totals[f"player_{winner}"] == 1.0 and sum(totals.values()) == pytest.approx(0.0)
 
 
-def test_seeding_reproduces_the_deal() -> None:
+def test_seeding_reproduces_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrummy.players import Player, make_player
+    from ginrummy.rl import _gym
+
+    def uncapped(level: str, *, seed: int | None = None) -> Player:
+        # hard's sampling is capped at 0.05 s a decision; a loaded machine must not cut it short
+        return make_player(level, seed=seed, time_budget=60.0)
+
+    monkeypatch.setattr(_gym, "make_player", uncapped)
     a, b = rl.env(players=3), rl.env(players=3)
     a.reset(seed=7)
     b.reset(seed=7)
