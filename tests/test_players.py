@@ -567,3 +567,30 @@ def test_game_equity_refuses_what_is_not_a_score() -> None:
         game_equity(rules, True, 0)
     with pytest.raises(TypeError, match=r"rules must be a Rules value, not str"):
         game_equity("oklahoma", 0, 0)  # type: ignore[arg-type]
+
+
+def test_game_equity_refuses_a_target_too_long_to_model() -> None:
+    rules = attrs.evolve(PRESETS["standard"], game_target=501)
+    with pytest.raises(PlayerError, match=r"at most 500 points, not to game_target=501"):
+        game_equity(rules, 0, 0)
+    assert 0 < game_equity(attrs.evolve(rules, game_target=500), 10, 0) < 1
+
+
+def test_expert_prices_the_hands_of_a_very_long_game_by_points() -> None:
+    # game equity would need a table of target x target chances: above 500 points the
+    # expert prices the points, as with three or four players
+    rules = attrs.evolve(PRESETS["standard"], game_target=10**9)
+    match = Match.new(rules, seed=3)
+    view = match.view(0)
+    expert = ExpertPlayer(seed=1)
+    state = match.state
+    while not state.is_over:
+        seat = state.to_play
+        assert seat is not None
+        state = state.apply(MediumPlayer().choose(state.view(seat), state.legal_actions()))
+    assert state.result is not None
+    score = state.result.score_under(rules)
+    worth = expert._value(state.result, view)
+    expected = 0.0 if score.scorer is None else float(score.points + score.box)
+    assert worth == (expected if score.scorer in (0, None) else -expected)
+    assert expert.choose(view, view.legal_actions) in view.legal_actions  # no table built

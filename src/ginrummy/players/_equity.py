@@ -15,7 +15,12 @@ from collections import defaultdict
 from ..errors import PlayerError
 from ..rules import Rules, SpadesDouble
 
-__all__ = ["equity_of", "game_equity", "hand_points_model"]
+__all__ = ["EQUITY_TARGET_LIMIT", "equity_of", "game_equity", "hand_points_model"]
+
+EQUITY_TARGET_LIMIT = 500
+"""The highest game target :func:`game_equity` models: its table grows with the square
+of the target (about 1.4 s to build at 500 on a 2-core machine, once per rules value);
+the expert prices the hands of longer games by their points."""
 
 # Atoms of the base (undoubled) points of a hand someone scores, measured on hard-vs-hard
 # hands: (share of scored hands, points before any bonus).
@@ -73,7 +78,8 @@ def game_equity(rules: Rules, mine: int, theirs: int) -> float:
     two-player game to ``rules.game_target`` (1 or 0 once either has reached it).
 
     Raises :class:`TypeError` for a non-:class:`~ginrummy.Rules` value or points that are
-    not whole numbers, and :class:`~ginrummy.PlayerError` for negative points.
+    not whole numbers, and :class:`~ginrummy.PlayerError` for negative points or a game
+    target above 500, the highest it models (its table grows with the square of the target).
 
     >>> rules = Rules.parse("standard")
     >>> round(game_equity(rules, 0, 0), 2)
@@ -83,6 +89,10 @@ def game_equity(rules: Rules, mine: int, theirs: int) -> float:
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    if rules.game_target > EQUITY_TARGET_LIMIT:
+        raise PlayerError(
+            f"game_equity models games to at most {EQUITY_TARGET_LIMIT} points, not to game_target={rules.game_target}"
+        )
     for name, value in (("mine", mine), ("theirs", theirs)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"{name} must be a whole number of hand points, not {value!r}")

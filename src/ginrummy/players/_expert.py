@@ -28,7 +28,7 @@ from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
 from ._base import check_argument, check_setting, seeded_random
 from ._bots import HardPlayer, _bits, opponent_draws
-from ._equity import equity_of
+from ._equity import EQUITY_TARGET_LIMIT, equity_of
 from ._inference import hidden_card_weights
 
 __all__ = ["ExpertPlayer", "determinize", "gin_outs", "last_discards", "opponent_draws", "roll_out", "rollout_action"]
@@ -476,9 +476,9 @@ class ExpertPlayer:
     hand on the engine by a fast rollout policy for every seat (the other seats taking
     pile cards a little more greedily than its own). The same determinisations
     serve every candidate (common random numbers), so the comparison is fair. Outcomes
-    are priced under the rules in play. In a two-player game a hand is worth the chance
-    of winning the game from the score it leaves (:func:`ginrummy.players.game_equity`);
-    otherwise its points (knock, gin, big gin and undercut bonuses, spade doubling), the
+    are priced under the rules in play. In a two-player game to 500 or less a hand is
+    worth the chance of winning the game from the score it leaves
+    (:func:`ginrummy.players.game_equity`); otherwise its points (knock, gin, big gin and undercut bonuses, spade doubling), the
     box it earns, and the game bonus when the hand would end the game, what another
     player scores counting against it. It departs from the hard player's move only for
     a candidate whose paired advantage over it, on the same deals, is clear (more than
@@ -621,10 +621,15 @@ class ExpertPlayer:
 
     def _value(self, result: HandResult, view: PlayerView) -> float:
         """The hand's worth to this player under the rules in play: the chance of winning
-        a two-player game from the score it leaves, or else its points."""
+        a two-player game (to 500 or less) from the score it leaves, or else its points."""
         score = result.score_under(view.rules)
         game = view.game
-        if view.players == 2 and isinstance(game, GameScore) and not game.is_over:
+        if (
+            view.players == 2
+            and isinstance(game, GameScore)
+            and not game.is_over
+            and view.rules.game_target <= EQUITY_TARGET_LIMIT
+        ):
             mine, theirs = game.points[view.seat], game.points[1 - view.seat]
             if score.scorer == view.seat:
                 mine += score.points
