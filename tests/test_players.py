@@ -26,6 +26,7 @@ from ginrummy import (
     GameScore,
     GameState,
     Hand,
+    HandResult,
     IllegalActionError,
     InvalidHandError,
     Knock,
@@ -534,20 +535,25 @@ def test_game_equity_model_follows_the_rules_in_play() -> None:
     assert game_equity(standard, 95, 0) > 0.9 and game_equity(standard, 0, 95) < 0.1
 
 
+def _played_out_by_medium(state: GameState) -> HandResult:
+    """The result of ``state``'s hand played to its end by ``medium`` in every seat."""
+    while not state.is_over:
+        seat = state.to_play
+        assert seat is not None
+        state = state.apply(MediumPlayer().choose(state.view(seat), state.legal_actions()))
+    assert state.result is not None
+    return state.result
+
+
 def test_expert_prices_a_two_player_hand_by_its_game_equity() -> None:
     rules = PRESETS["standard"]
     match = Match.new(rules, seed=3)
     view = match.view(0)
     expert = ExpertPlayer(seed=1)
     assert isinstance(view.game, GameScore) and view.game.points == (0, 0)
-    state = match.state
-    while not state.is_over:
-        seat = state.to_play
-        assert seat is not None
-        state = state.apply(MediumPlayer().choose(state.view(seat), state.legal_actions()))
-    assert state.result is not None
-    score = state.result.score_under(rules)
-    worth = expert._value(state.result, view)
+    result = _played_out_by_medium(match.state)
+    score = result.score_under(rules)
+    worth = expert._value(result, view)
     if score.scorer is None:
         assert worth == pytest.approx(0.5)
     else:
@@ -583,14 +589,9 @@ def test_expert_prices_the_hands_of_a_very_long_game_by_points() -> None:
     match = Match.new(rules, seed=3)
     view = match.view(0)
     expert = ExpertPlayer(seed=1)
-    state = match.state
-    while not state.is_over:
-        seat = state.to_play
-        assert seat is not None
-        state = state.apply(MediumPlayer().choose(state.view(seat), state.legal_actions()))
-    assert state.result is not None
-    score = state.result.score_under(rules)
-    worth = expert._value(state.result, view)
+    result = _played_out_by_medium(match.state)
+    score = result.score_under(rules)
+    worth = expert._value(result, view)
     expected = 0.0 if score.scorer is None else float(score.points + score.box)
     assert worth == (expected if score.scorer in (0, None) else -expected)
     assert expert.choose(view, view.legal_actions) in view.legal_actions  # no table built
