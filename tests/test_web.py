@@ -119,6 +119,15 @@ def test_undo_and_hint(client: TestClient) -> None:
         assert back["view"] == before
 
 
+def test_an_expert_game_to_the_highest_target_answers(client: TestClient) -> None:
+    # the expert's game-equity table would take minutes and gigabytes at 10,000 points;
+    # it prices those hands by their points, so the computer's moves and hints come back
+    game = client.post("/api/games", json={"level": "expert", "target": 10_000, "rules": "standard"}).json()
+    assert client.get(f"/api/games/{game['token']}/hint").json()["hint"] in game["view"]["legal_actions"]
+    game = _play(client, game, random.Random(4), 12)
+    assert game["rules"] == "standard+game_target=10000" and game["view"]["history"]
+
+
 @pytest.mark.parametrize(
     ("method", "path", "body", "status", "reason"),
     [
