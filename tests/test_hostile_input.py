@@ -3,11 +3,30 @@
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ginrummy import Action, GameState, GinRummyError, HandResult, Match, Meld, Rules, TakeUpcard, dumps, loads, parse_action
+from ginrummy import (
+    Action,
+    Card,
+    GameState,
+    GinRummyError,
+    Hand,
+    HandResult,
+    Match,
+    Meld,
+    Rules,
+    TakeUpcard,
+    dumps,
+    knock_options,
+    loads,
+    parse_action,
+)
+from ginrummy.players import ExpertPlayer, HardPlayer, determinize
 
 WORDS = st.sampled_from(
     ["take", "pass", "s", "p", "d", "k", "knock", "discard", "gin", "big", "wall", "decline", "next",
@@ -78,3 +97,61 @@ def test_loads_raises_only_schema_errors_on_document_shaped_json(value: dict[str
     except GinRummyError:
         return
     assert loads(dumps(loaded)) == loaded
+
+
+HUGE = "x" * 100_000
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: parse_action(HUGE),
+        lambda: parse_action("discard " + HUGE),
+        lambda: Rules.parse("oklahoma+" + HUGE),
+        lambda: Rules.parse("oklahoma+knock_limit=" + HUGE),
+        lambda: Rules.parse("oklahoma+big_gin=" + HUGE),
+        lambda: Meld("As 2s 4s " + "Kd " * 20_000),
+        lambda: GameState.new(Rules(), seed=1).parse_action("knock " + HUGE),
+        lambda: loads(json.dumps({"schema": "ginrummy", "version": 2, "type": "rules", "rules": HUGE})),
+    ],
+)
+def test_huge_input_gets_a_short_message_that_quotes_its_start(call: Callable[[], object]) -> None:
+    with pytest.raises(GinRummyError) as caught:
+        call()
+    message = str(caught.value)
+    assert len(message) < 1_000 and "characters)" in message, message[:300]
+
+
+ENORMOUS = 10**5000  # too long for Python to print: messages must describe it instead
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        (lambda: Card.from_index(ENORMOUS), "card index <a whole number of 16610 bits> is out of range"),
+        (lambda: Card(ENORMOUS, "s"), "<a whole number of 16610 bits> is not a rank"),
+        (lambda: Hand.from_mask(-ENORMOUS), "hand mask -<a whole number of 16610 bits> is out of range"),
+        (lambda: GameState.new(Rules(), seed=2**1025), "seed=<a whole number of 1026 bits> is not allowed"),
+        (lambda: Match.new(Rules(), seed=-(2**2000)), "at most 1024 bits"),
+        (lambda: GameState.new(Rules(), seed=1, dealer=ENORMOUS), "dealer=<a whole number of 16610 bits> is not a seat"),
+        (lambda: GameState.new(Rules(), seed=1).view(ENORMOUS), "seat=<a whole number of 16610 bits> is not a seat"),
+        (lambda: knock_options("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h", knock_limit=ENORMOUS), "knock_limit=<a whole"),
+        (lambda: Rules(game_target=ENORMOUS), "game_target=<a whole number of 16610 bits> is not allowed"),
+        (lambda: ExpertPlayer(simulations=-ENORMOUS), "simulations=-<a whole number of 16610 bits> is not allowed"),
+        (lambda: HardPlayer(undercut_risk=ENORMOUS), "undercut_risk=<a whole number of 16610 bits> is not allowed"),
+        (
+            lambda: determinize(GameState.new(Rules(), seed=1).view(0), random.Random(1), weights={1: [ENORMOUS] * 52}),
+            "weights for seat 1 hold <a whole number of 16610 bits> for card index 0",
+        ),
+    ],
+)
+def test_enormous_numbers_get_a_library_error_that_describes_them(call: Callable[[], object], expected: str) -> None:
+    with pytest.raises(GinRummyError) as caught:
+        call()
+    assert expected in str(caught.value) and len(str(caught.value)) < 300
+
+
+def test_a_seed_of_1024_bits_deals_and_saves() -> None:
+    seed = -(2**1023)
+    state = GameState.new(Rules(), seed=seed)
+    assert loads(dumps(state)) == state and Match.new(Rules(), seed=seed).seed == seed

@@ -585,7 +585,7 @@ def test_game_equity_refuses_a_target_too_long_to_model() -> None:
 def test_expert_prices_the_hands_of_a_very_long_game_by_points() -> None:
     # game equity would need a table of target x target chances: above 500 points the
     # expert prices the points, as with three or four players
-    rules = attrs.evolve(PRESETS["standard"], game_target=10**9)
+    rules = attrs.evolve(PRESETS["standard"], game_target=1_000_000)
     match = Match.new(rules, seed=3)
     view = match.view(0)
     expert = ExpertPlayer(seed=1)

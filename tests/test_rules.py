@@ -88,7 +88,12 @@ def test_enum_knobs_are_lower_case_strings() -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ({"gin_bonus": -1}, "gin_bonus=-1 is not allowed: expected 0 or more"),
+        ({"gin_bonus": -1}, "gin_bonus=-1 is not allowed: expected 0-1,000,000"),
+        ({"game_bonus": 1_000_001}, "game_bonus=1000001 is not allowed: expected 0-1,000,000"),
+        ({"game_target": 1_000_001}, "game_target=1000001 is not allowed: expected 1-1,000,000"),
+        ({"knock_bonus": 10**5000}, "knock_bonus=<a whole number of 16610 bits> is not allowed"),
+        ({"wall_size": -(10**5000)}, "wall_size=-<a whole number of 16610 bits> is not allowed"),
+        ({"players": 10**400}, "players=<a whole number of 1329 bits> is not allowed: expected 2, 3 or 4"),
         ({"box_bonus": -5}, "box_bonus=-5"),
         ({"knock_limit": 11}, "knock_limit=11 is not allowed: expected 0-10"),
         ({"knock_limit": -1}, "knock_limit=-1"),

@@ -15,8 +15,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from .cards import Card
-from .errors import CardParseError, IllegalActionError
+from .cards import Card, _quote
+from .errors import CardParseError, IllegalActionError, _shown
 from .melds import Meld, MeldLike, _as_meld
 
 __all__ = [
@@ -186,7 +186,7 @@ def _split_melds(text: str, original: str) -> tuple[str, tuple[Meld, ...] | None
     parts = [p.strip() for p in tail.split("|")]
     if not all(parts):
         raise IllegalActionError(
-            f"cannot read the melds in {original!r}: expected melds separated by '|', such as "
+            f"cannot read the melds in {_shown(original)}: expected melds separated by '|', such as "
             "'knock 7h: 5s 6s 7s | 9c 9d 9h'",
             reason="unreadable",
         )
@@ -220,7 +220,7 @@ def parse_action(text: str) -> Action:
             card = Card.parse(rest)
         except CardParseError as error:
             raise CardParseError(
-                f"cannot read the card {rest!r} in {text!r}: expected a card such as 7h, 10h or Q♠",
+                f"cannot read the card {_quote(rest)} in {_quote(text)}: expected a card such as 7h, 10h or Q♠",
                 text=text,
                 position=error.position,
             ) from error
@@ -229,7 +229,7 @@ def parse_action(text: str) -> Action:
         if kind == "knock":
             return Knock(card, melds)
     raise IllegalActionError(
-        f"cannot read {text!r} as an action: expected take, pass, stock, pile, discard <card>, "
+        f"cannot read {_quote(text)} as an action: expected take, pass, stock, pile, discard <card>, "
         "knock <card>, big gin, take wall, decline or next",
         reason="unreadable",
     )

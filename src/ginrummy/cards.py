@@ -19,7 +19,7 @@ from typing import Final, Union
 from attrs.exceptions import FrozenInstanceError
 from typing_extensions import Self, TypeAlias
 
-from .errors import CardParseError, DuplicateCardError, InvalidHandError
+from .errors import CardParseError, DuplicateCardError, InvalidHandError, _shown
 
 __all__ = [
     "Card",
@@ -96,14 +96,11 @@ _SUIT_BY_CHAR: Final = {
 }  # fmt: skip
 _VARIATION_SELECTOR: Final = "\ufe0f"
 _SEPARATORS: Final = ",;"
-_QUOTE_LIMIT: Final = 60
 
 
 def _quote(text: str) -> str:
     """``repr`` of user text, shortened so that a huge input gives a readable message."""
-    if len(text) <= _QUOTE_LIMIT:
-        return repr(text)
-    return repr(text[:_QUOTE_LIMIT]) + f"... ({len(text)} characters)"
+    return _shown(text)
 
 
 class Card:
@@ -133,8 +130,8 @@ class Card:
             raise TypeError(f"Card rank must be a Rank, int or str, not {type(rank).__name__}")
         if r == 0:
             raise CardParseError(
-                f"{rank!r} is not a rank: expected 1-13 or one of A 2-9 T J Q K",
-                text=str(rank),
+                f"{_shown(rank)} is not a rank: expected 1-13 or one of A 2-9 T J Q K",
+                text=rank if isinstance(rank, str) else _shown(rank),
             )
         if isinstance(suit, Suit):
             s = suit.index
@@ -142,7 +139,7 @@ class Card:
             s = _SUIT_BY_CHAR.get(suit, -1)
             if s < 0:
                 raise CardParseError(
-                    f"{suit!r} is not a suit: expected one of s h d c or ♠ ♥ ♦ ♣", text=suit
+                    f"{_shown(suit)} is not a suit: expected one of s h d c or ♠ ♥ ♦ ♣", text=suit
                 )
         else:
             raise TypeError(f"Card suit must be a Suit or str, not {type(suit).__name__}")
@@ -160,7 +157,7 @@ class Card:
         if isinstance(index, bool) or not isinstance(index, int):
             raise TypeError(f"card index must be an int, not {type(index).__name__}")
         if not 0 <= index < 52:
-            raise InvalidHandError(f"card index {index!r} is out of range: expected 0-51")
+            raise InvalidHandError(f"card index {_shown(index)} is out of range: expected 0-51")
         return _CARDS[index]
 
     @classmethod
@@ -291,7 +288,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             if rank == 0:
                 raise CardParseError(
                     f"cannot read a card at position {start} of {_quote(text)}: "
-                    f"{ch!r} is not a rank (expected A, 2-10, T, J, Q or K)",
+                    f"{_shown(ch)} is not a rank (expected A, 2-10, T, J, Q or K)",
                     text=text,
                     position=start,
                 )
@@ -337,7 +334,7 @@ def _mask_of(cards: CardsLike, *, what: str = "cards") -> int:
         if isinstance(card, str):
             card = Card.parse(card)
         elif not isinstance(card, Card):
-            raise TypeError(f"{what} must contain Card values or card text, not {type(card).__name__}: {card!r}")
+            raise TypeError(f"{what} must contain Card values or card text, not {type(card).__name__}: {_shown(card)}")
         bit = 1 << card._index
         if mask & bit:
             raise InvalidHandError(f"{what} hold {card} twice: a card can appear only once")
@@ -373,7 +370,7 @@ class Hand:
         if isinstance(mask, bool) or not isinstance(mask, int):
             raise TypeError(f"hand mask must be an int, not {type(mask).__name__}")
         if not 0 <= mask <= FULL_MASK:
-            raise InvalidHandError(f"hand mask {mask!r} is out of range: expected 0 to 2**52 - 1")
+            raise InvalidHandError(f"hand mask {_shown(mask)} is out of range: expected 0 to 2**52 - 1")
         hand = object.__new__(cls)
         object.__setattr__(hand, "_mask", mask)
         return hand
@@ -505,5 +502,5 @@ _VALUES: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
 
 def _card_bit(card: Card) -> int:
     if not isinstance(card, Card):
-        raise TypeError(f"expected a Card, not {type(card).__name__}: {card!r}")
+        raise TypeError(f"expected a Card, not {type(card).__name__}: {_shown(card)}")
     return 1 << card._index

@@ -21,6 +21,23 @@ __all__ = [
 ]
 
 
+_SHOWN_LIMIT = 80
+
+
+def _shown(value: object) -> str:
+    """``repr`` of a value for an error message, shortened so that a huge input gives a
+    readable message (an int too long to print at all is described by its size)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return f"{'-' if value < 0 else ''}<a whole number of {value.bit_length()} bits>"
+    try:
+        text = repr(value)
+    except ValueError:  # a container holding such an int
+        return f"<a {type(value).__name__} too large to show>"
+    if len(text) <= _SHOWN_LIMIT:
+        return text
+    return f"{text[:_SHOWN_LIMIT]}... ({len(text)} characters)"
+
+
 class GinRummyError(Exception):
     """Base class of every error raised by :mod:`ginrummy`."""
 

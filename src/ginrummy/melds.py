@@ -11,8 +11,8 @@ from typing_extensions import TypeAlias
 from attrs.exceptions import FrozenInstanceError
 
 from ._tables import MELD_IS_RUN
-from .cards import Card, CardsLike, Hand, _mask_of, parse_cards
-from .errors import InvalidMeldError
+from .cards import Card, CardsLike, Hand, _mask_of, _quote, parse_cards
+from .errors import InvalidMeldError, _shown
 
 __all__ = ["Meld", "MeldKind", "MeldLike"]
 
@@ -49,7 +49,7 @@ class Meld:
         if is_run is None:
             text = cards if isinstance(cards, str) else str(Hand.from_mask(mask))
             raise InvalidMeldError(
-                f"{text!r} is not a meld: expected 3 or 4 cards of one rank, "
+                f"{_quote(text)} is not a meld: expected 3 or 4 cards of one rank, "
                 "or 3 or more consecutive cards of one suit (ace low)"
             )
         object.__setattr__(self, "_mask", mask)
@@ -102,7 +102,7 @@ class Meld:
         a run takes the card just below or just above it in its suit.
         """
         if not isinstance(card, Card):
-            raise TypeError(f"expected a Card, not {type(card).__name__}: {card!r}")
+            raise TypeError(f"expected a Card, not {type(card).__name__}: {_shown(card)}")
         bit = card.mask
         if self._mask & bit:
             return False
@@ -171,4 +171,4 @@ def _as_meld(item: MeldLike) -> Meld:
         return Meld.parse(item)
     if isinstance(item, (Hand, list, tuple, set, frozenset)):
         return Meld(item)
-    raise TypeError(f"a meld must be a Meld, meld text or its cards, not {type(item).__name__}: {item!r}")
+    raise TypeError(f"a meld must be a Meld, meld text or its cards, not {type(item).__name__}: {_shown(item)}")

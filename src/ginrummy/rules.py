@@ -22,8 +22,8 @@ from typing import Final, TypeVar
 
 import attrs
 
-from .cards import Card, Rank, Suit
-from .errors import RulesError
+from .cards import Card, Rank, Suit, _quote
+from .errors import RulesError, _shown
 
 __all__ = [
     "NextDealer",
@@ -87,6 +87,9 @@ class Shutout(enum.StrEnum):
     """Nothing."""
 
 
+MAX_POINTS: Final = 1_000_000
+"""The largest bonus or game target a :class:`Rules` value takes: far beyond any game,
+and small enough that every score prints, saves and stays exact in JavaScript."""
 _BONUSES: Final = ("gin_bonus", "big_gin_bonus", "undercut_bonus", "knock_bonus", "game_bonus", "box_bonus")
 _DECK: Final = 52
 
@@ -103,7 +106,7 @@ def _to_enum(kind: type[_E], name: str, value: object) -> _E:
         except ValueError:
             pass
     allowed = ", ".join(repr(m.value) for m in kind)
-    raise RulesError(f"{name}={value!r} is not allowed: expected one of {allowed}")
+    raise RulesError(f"{name}={_shown(value)} is not allowed: expected one of {allowed}")
 
 
 def _oklahoma_ace(value: OklahomaAce | str) -> OklahomaAce:
@@ -185,15 +188,15 @@ class Rules:
         for field in _knobs():
             value = getattr(self, field.name)
             if field.type in ("bool", bool) and not isinstance(value, bool):
-                raise RulesError(f"{field.name}={value!r} is not allowed: expected True or False")
+                raise RulesError(f"{field.name}={_shown(value)} is not allowed: expected True or False")
             if field.type in ("int", int) and (isinstance(value, bool) or not isinstance(value, int)):
-                raise RulesError(f"{field.name}={value!r} is not allowed: expected a whole number")
+                raise RulesError(f"{field.name}={_shown(value)} is not allowed: expected a whole number")
         if self.players not in (2, 3, 4):
-            raise RulesError(f"players={self.players!r} is not allowed: expected 2, 3 or 4")
+            raise RulesError(f"players={_shown(self.players)} is not allowed: expected 2, 3 or 4")
         if self._hand_size is not None:
             if isinstance(self._hand_size, bool) or self._hand_size != self.hand_size:
                 raise RulesError(
-                    f"hand_size={self._hand_size!r} is not allowed with players={self.players}: "
+                    f"hand_size={_shown(self._hand_size)} is not allowed with players={self.players}: "
                     f"expected {self.hand_size} (it follows from the number of players)"
                 )
             object.__setattr__(self, "_hand_size", None)
@@ -203,18 +206,18 @@ class Rules:
                 "for two players only (no rule book scores three games at once among more)"
             )
         if not 0 <= self.knock_limit <= 10:
-            raise RulesError(f"knock_limit={self.knock_limit!r} is not allowed: expected 0-10")
+            raise RulesError(f"knock_limit={_shown(self.knock_limit)} is not allowed: expected 0-10")
         for name in _BONUSES:
-            if getattr(self, name) < 0:
-                raise RulesError(f"{name}={getattr(self, name)!r} is not allowed: expected 0 or more")
+            if not 0 <= getattr(self, name) <= MAX_POINTS:
+                raise RulesError(f"{name}={_shown(getattr(self, name))} is not allowed: expected 0-{MAX_POINTS:,}")
         stock = self.stock_size
         if not 0 <= self.wall_size < stock:
             raise RulesError(
-                f"wall_size={self.wall_size!r} is not allowed: expected 0-{stock - 1} "
+                f"wall_size={_shown(self.wall_size)} is not allowed: expected 0-{stock - 1} "
                 f"(the stock holds {stock} cards)"
             )
-        if self.game_target < 1:
-            raise RulesError(f"game_target={self.game_target!r} is not allowed: expected 1 or more")
+        if not 1 <= self.game_target <= MAX_POINTS:
+            raise RulesError(f"game_target={_shown(self.game_target)} is not allowed: expected 1-{MAX_POINTS:,}")
 
     @property
     def hand_size(self) -> int:
@@ -324,7 +327,7 @@ class Rules:
             key = key.strip().replace("-", "_")
             if not sep or key not in fields:
                 raise RulesError(
-                    f"cannot read {change!r} in {text!r}: expected knob=value with a knob among {', '.join(fields)}"
+                    f"cannot read {_quote(change)} in {_quote(text)}: expected knob=value with a knob among {', '.join(fields)}"
                 )
             values[key] = _parse_value(key, fields[key].type, raw.strip(), text)
         return attrs.evolve(base, **values)  # type: ignore[arg-type]
@@ -354,12 +357,12 @@ def _parse_value(key: str, kind: object, raw: str, text: str) -> object:
             return True
         if lowered in ("off", "false", "no", "0"):
             return False
-        raise RulesError(f"{key}={raw!r} in {text!r} is not allowed: expected on or off")
+        raise RulesError(f"{key}={_quote(raw)} in {_quote(text)} is not allowed: expected on or off")
     if kind in ("int", int):
         try:
             return int(raw)
         except ValueError:
-            raise RulesError(f"{key}={raw!r} in {text!r} is not allowed: expected a whole number") from None
+            raise RulesError(f"{key}={_quote(raw)} in {_quote(text)} is not allowed: expected a whole number") from None
     return raw
 
 
@@ -414,7 +417,7 @@ def find_rules(name: str) -> Rules:
     if key in PRESETS:
         return PRESETS[key]
     raise RulesError(
-        f"unknown rules preset {name!r}: expected one of {', '.join(PRESETS)} "
+        f"unknown rules preset {_shown(name)}: expected one of {', '.join(PRESETS)} "
         f"(aliases: {', '.join(sorted(_ALIASES))})"
     )
 

@@ -14,7 +14,7 @@ import attrs
 
 from ._price import EndReason, Score, price_hand, void_score
 from .cards import Card, CardsLike, Hand, _mask_of
-from .errors import IllegalActionError, InvalidHandError, InvalidMeldError, RulesError
+from .errors import IllegalActionError, InvalidHandError, InvalidMeldError, RulesError, _shown
 from .melds import Meld, MeldLike, _as_meld
 from .rules import Rules, Shutout
 from .solver import Layoff, Melding, best_layoffs, best_melding, knocker_melding
@@ -88,7 +88,7 @@ class HandResult:
             raise InvalidHandError(f"a hand result holds 2 to 4 hands, one per seat, not {len(self.hands)}")
         knocker = self.knocker
         if knocker is not None and (isinstance(knocker, bool) or not isinstance(knocker, int) or not 0 <= knocker < len(self.hands)):
-            raise InvalidHandError(f"knocker={knocker!r} is not a seat: expected 0-{len(self.hands) - 1} or None")
+            raise InvalidHandError(f"knocker={_shown(knocker)} is not a seat: expected 0-{len(self.hands) - 1} or None")
         if not isinstance(self.rules, Rules):
             raise TypeError(f"rules must be a Rules value, not {type(self.rules).__name__}")
         if not isinstance(self.upcard, Card):
@@ -139,7 +139,7 @@ class HandResult:
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise TypeError(f"seat must be an int, not {type(seat).__name__}")
         if not 0 <= seat < len(self.hands):
-            raise InvalidHandError(f"seat {seat!r} does not exist: expected 0-{len(self.hands) - 1}")
+            raise InvalidHandError(f"seat {_shown(seat)} does not exist: expected 0-{len(self.hands) - 1}")
         return seat
 
     def melds_of(self, seat: int) -> tuple[Meld, ...]:
@@ -262,7 +262,7 @@ class HandResult:
         if names is None:
             return tuple(f"seat {seat}" for seat in range(len(self.hands)))
         if isinstance(names, str) or len(names) != len(self.hands) or not all(isinstance(n, str) for n in names):
-            raise TypeError(f"names must be {len(self.hands)} strings, one per seat, not {names!r}")
+            raise TypeError(f"names must be {len(self.hands)} strings, one per seat, not {_shown(names)}")
         return tuple(names)
 
 
@@ -302,7 +302,7 @@ def showdown(
         raise TypeError(f"upcard must be a Card, not {type(upcard).__name__}")
     n = rules.players
     if isinstance(knocker_seat, bool) or not isinstance(knocker_seat, int) or not 0 <= knocker_seat < n:
-        raise InvalidHandError(f"knocker_seat={knocker_seat!r} is not a seat: expected 0-{n - 1}")
+        raise InvalidHandError(f"knocker_seat={_shown(knocker_seat)} is not a seat: expected 0-{n - 1}")
     if len(defenders) != n - 1:
         raise InvalidHandError(
             f"a showdown among {n} players needs {n - 1} defender hand(s) in turn order, got {len(defenders)}"
@@ -433,7 +433,7 @@ def _ints(value: Iterable[int]) -> tuple[int, ...]:
     out = tuple(value)
     for item in out:
         if isinstance(item, bool) or not isinstance(item, int):
-            raise TypeError(f"expected whole numbers, not {type(item).__name__} ({item!r})")
+            raise TypeError(f"expected whole numbers, not {type(item).__name__} ({_shown(item)})")
     return out
 
 
@@ -482,7 +482,7 @@ class GameScore:
         n = self.rules.players
         for name in ("points", "boxes", "box_points"):
             if len(getattr(self, name)) != n:
-                raise RulesError(f"GameScore.{name}={getattr(self, name)!r} must hold one number per player ({n})")
+                raise RulesError(f"GameScore.{name}={_shown(getattr(self, name))} must hold one number per player ({n})")
 
     @property
     def winner(self) -> int | None:

@@ -25,8 +25,8 @@ from typing import TypeVar, Union
 from typing_extensions import TypeAlias
 
 from .actions import NextHand, parse_action
-from .cards import Card, Hand, parse_cards
-from .errors import GinRummyError, SchemaError
+from .cards import Card, Hand, _quote, parse_cards
+from .errors import GinRummyError, SchemaError, _shown
 from .melds import Meld
 from .rules import Rules
 from .scoring import GameScore, HandResult, Hollywood, showdown
@@ -42,6 +42,7 @@ _READABLE = (1, 2)
 
 Serializable: TypeAlias = Union[Rules, GameState, Match, HandResult]
 """The types :func:`to_dict` saves and :func:`from_dict` loads."""
+
 
 
 def _head(kind: str) -> dict[str, object]:
@@ -87,7 +88,7 @@ def to_dict(value: Serializable | PlayerView, *, names: Sequence[str] | None = N
 
 def _check_names(names: object, players: int, where: str) -> None:
     if not isinstance(names, list) or len(names) != players or not all(isinstance(n, str) for n in names):
-        raise SchemaError(f"{where}: 'players' must list {players} names, one per seat, not {names!r}")
+        raise SchemaError(f"{where}: 'players' must list {players} names, one per seat, not {_shown(names)}")
 
 
 def _result_body(result: HandResult) -> dict[str, object]:
@@ -142,11 +143,11 @@ def _points(view: PlayerView) -> list[int]:
 
 def _get(data: Mapping[str, object], key: str, kind: type | tuple[type, ...], where: str) -> object:
     if key not in data:
-        raise SchemaError(f"{where}: missing key {key!r}")
+        raise SchemaError(f"{where}: missing key {_shown(key)}")
     value = data[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind in (int, (int,)):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise SchemaError(f"{where}: {key!r} must be {names}, not {type(value).__name__} ({value!r})")
+        raise SchemaError(f"{where}: {_shown(key)} must be {names}, not {type(value).__name__} ({_shown(value)})")
     return value
 
 
@@ -187,14 +188,14 @@ def _play(target: _Playable, actions: list[str], where: str) -> _Playable:
             action = parse_action(text)
             if isinstance(action, NextHand):
                 raise SchemaError(
-                    f"{where}: action #{number} {text!r} is not an action within a hand: "
+                    f"{where}: action #{number} {_quote(text)} is not an action within a hand: "
                     "each hand is its own record in 'hands'"
                 )
             target = target.apply(action)
         except SchemaError:
             raise
         except GinRummyError as error:
-            raise SchemaError(f"{where}: action #{number} {text!r} cannot be replayed: {error}") from error
+            raise SchemaError(f"{where}: action #{number} {_quote(text)} cannot be replayed: {error}") from error
     return target
 
 
@@ -203,16 +204,16 @@ def from_dict(data: Mapping[str, object]) -> Serializable:
     if not isinstance(data, Mapping):
         raise SchemaError(f"a document must be a JSON object, not {type(data).__name__}")
     if data.get("schema") != SCHEMA:
-        raise SchemaError(f"not a ginrummy document: 'schema' is {data.get('schema')!r}, expected {SCHEMA!r}")
+        raise SchemaError(f"not a ginrummy document: 'schema' is {_shown(data.get('schema'))}, expected {_shown(SCHEMA)}")
     version = data.get("version")
     if type(version) is not int or version not in _READABLE:
         readable = " or ".join(str(v) for v in _READABLE)
-        raise SchemaError(f"unsupported document version {version!r}: this library reads version {readable} (a whole number)")
+        raise SchemaError(f"unsupported document version {_shown(version)}: this library reads version {readable} (a whole number)")
     old_rules = data.get("rules")
     players = old_rules.get("players", 2) if version == 1 and isinstance(old_rules, Mapping) else 2
     if players != 2:
         raise SchemaError(
-            f"a version 1 document (ginrummy 0.1) holds two players, but its rules say players={players!r}:"
+            f"a version 1 document (ginrummy 0.1) holds two players, but its rules say players={_shown(players)}:"
             " documents of three or four players are version 2"
         )
     kind = data.get("type")
@@ -227,7 +228,7 @@ def from_dict(data: Mapping[str, object]) -> Serializable:
         return _load_match(data)
     if kind == "result":
         return _load_result(data)
-    raise SchemaError(f"unknown document type {kind!r}: expected rules, state, match or result")
+    raise SchemaError(f"unknown document type {_shown(kind)}: expected rules, state, match or result")
 
 
 def _load_match(data: Mapping[str, object]) -> Match:
@@ -235,7 +236,7 @@ def _load_match(data: Mapping[str, object]) -> Match:
     rules = _rules(data, where)
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-        raise SchemaError(f"{where}: 'seed' must be an int, a string or null, not {seed!r}")
+        raise SchemaError(f"{where}: 'seed' must be an int, a string or null, not {_shown(seed)}")
     hands = _get(data, "hands", list, where)
     assert isinstance(hands, list)
     if not hands:
@@ -282,7 +283,7 @@ def _load_result(data: Mapping[str, object]) -> HandResult:
             rebuilt = HandResult(rules=rules, upcard=upcard, knocker=None, hands=hands)
         else:
             if type(knocker) is not int or not 0 <= knocker < n:
-                raise SchemaError(f"{where}: 'knocker' must be a seat 0-{n - 1} or null, not {knocker!r}")
+                raise SchemaError(f"{where}: 'knocker' must be a seat 0-{n - 1} or null, not {_shown(knocker)}")
             melds_raw = _get(data, "knocker_melds", list, where)
             assert isinstance(melds_raw, list)
             melds = [Meld.parse(str(m)) for m in melds_raw]
@@ -298,7 +299,7 @@ def _load_result(data: Mapping[str, object]) -> HandResult:
     for key in ("defender_melds", "layoffs", "big_gin", "reason", "scorer", "points"):
         if key in data or rebuilt.knocker is not None:
             if data.get(key) != facts[key] or type(data.get(key)) is not type(facts[key]):
-                raise SchemaError(f"{where}: {key!r} is {data.get(key)!r}, but the hands give {facts[key]!r}")
+                raise SchemaError(f"{where}: {_shown(key)} is {_shown(data.get(key))}, but the hands give {_shown(facts[key])}")
     return rebuilt
 
 

@@ -33,7 +33,7 @@ from ._masks import (
 )
 from ._tables import NO_CARD, SET_RANK_POINTS, SUIT_BITS, SUIT_DEADWOOD
 from .cards import Card, CardsLike, Hand, _mask_of
-from .errors import InvalidHandError, InvalidMeldError, RulesError
+from .errors import InvalidHandError, InvalidMeldError, RulesError, _shown
 from .melds import Meld, MeldLike, _as_meld
 from ._price import price_hand
 from .rules import Rules
@@ -250,7 +250,7 @@ def _check_limit(knock_limit: int) -> None:
     if isinstance(knock_limit, bool) or not isinstance(knock_limit, int):
         raise TypeError(f"knock_limit must be an int, not {type(knock_limit).__name__}")
     if not 0 <= knock_limit <= 10:
-        raise RulesError(f"knock_limit={knock_limit!r} is not allowed: expected 0-10")
+        raise RulesError(f"knock_limit={_shown(knock_limit)} is not allowed: expected 0-10")
 
 
 def knock_options(

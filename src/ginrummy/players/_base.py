@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
-from ..errors import IllegalActionError, PlayerError
+from ..errors import IllegalActionError, PlayerError, _shown
 from ..state import GameState, Match, PlayerView
 
 __all__ = ["LEVELS", "Player", "make_player", "play_hand", "play_match"]
@@ -31,7 +31,7 @@ def _ask(player: Player, view: PlayerView, legal: Sequence[Action]) -> Action:
     action = player.choose(view, legal)
     if not isinstance(action, Action):
         raise IllegalActionError(
-            f"{type(player).__name__}.choose returned {action!r}, which is not an Action", reason="unknown_action"
+            f"{type(player).__name__}.choose returned {_shown(action)}, which is not an Action", reason="unknown_action"
         )
     return action
 
@@ -39,7 +39,7 @@ def _ask(player: Player, view: PlayerView, legal: Sequence[Action]) -> Action:
 def check_argument(function: str, value: object, kind: type) -> None:
     """Raise ``TypeError`` naming ``function`` unless ``value`` is a ``kind`` (internal)."""
     if not isinstance(value, kind):
-        raise TypeError(f"{function} takes a {kind.__name__}, not {type(value).__name__}: {value!r}")
+        raise TypeError(f"{function} takes a {kind.__name__}, not {type(value).__name__}: {_shown(value)}")
 
 
 def check_setting(name: str, value: object, *, low: float, high: float | None = None,
@@ -49,13 +49,13 @@ def check_setting(name: str, value: object, *, low: float, high: float | None = 
     ``low`` (more than ``low`` when ``above``) and at most ``high``."""
     kinds = (int,) if whole else (int, float)
     what = "a whole number" if whole else "a number"
-    if isinstance(value, bool) or not isinstance(value, kinds) or not math.isfinite(value):
-        raise PlayerError(f"{name}={value!r} is not allowed: expected {what}")
+    if isinstance(value, bool) or not isinstance(value, kinds) or (isinstance(value, float) and not math.isfinite(value)):
+        raise PlayerError(f"{name}={_shown(value)} is not allowed: expected {what}")
     if value < low or (above and value == low) or (high is not None and value > high):
         bound = f"more than {low:g}" if above else f"at least {low:g}"
         if high is not None:
             bound += f" and at most {high:g}"
-        raise PlayerError(f"{name}={value!r} is not allowed: expected {what} {bound}")
+        raise PlayerError(f"{name}={_shown(value)} is not allowed: expected {what} {bound}")
 
 
 def seeded_random(seed: object) -> random.Random:
@@ -64,7 +64,7 @@ def seeded_random(seed: object) -> random.Random:
     (``random.Random`` would take a string or a float, and fail on others with its own
     message)."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise PlayerError(f"seed={seed!r} is not allowed: expected a whole number or None")
+        raise PlayerError(f"seed={_shown(seed)} is not allowed: expected a whole number or None")
     return random.Random(seed)
 
 
@@ -124,4 +124,4 @@ def make_player(level: str, *, seed: int | None = None, time_budget: float | Non
         return HardPlayer(seed=seed, time_budget=0.05 if time_budget is None else time_budget)
     if name == "expert":
         return ExpertPlayer(seed=seed, time_budget=0.25 if time_budget is None else time_budget)
-    raise PlayerError(f"unknown player level {level!r}: expected one of {', '.join(LEVELS)}")
+    raise PlayerError(f"unknown player level {_shown(level)}: expected one of {', '.join(LEVELS)}")

@@ -22,7 +22,7 @@ from ..actions import (
     TakeWallDiscard,
 )
 from ..cards import Card, Hand
-from ..errors import IllegalActionError, InvalidHandError, PlayerError
+from ..errors import IllegalActionError, InvalidHandError, PlayerError, _shown
 from ..rules import WallRule
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
@@ -251,20 +251,26 @@ def _checked_weights(view: PlayerView, weights: Mapping[int, Iterable[float]]) -
     per other seat 52 positive finite numbers with a :class:`~ginrummy.PlayerError`
     quoting them."""
     if not isinstance(weights, Mapping):
-        raise PlayerError(f"weights={weights!r} is not allowed: expected a mapping from seat to 52 weights")
+        raise PlayerError(f"weights={_shown(weights)} is not allowed: expected a mapping from seat to 52 weights")
     checked: dict[int, tuple[float, ...]] = {}
     for seat, row in weights.items():
         if seat not in view.opponents:
-            raise PlayerError(f"weights for seat {seat!r} are not allowed: expected other seats, {list(view.opponents)}")
+            raise PlayerError(f"weights for seat {_shown(seat)} are not allowed: expected other seats, {list(view.opponents)}")
         values = None if isinstance(row, (str, bytes, Mapping)) or not isinstance(row, Iterable) else tuple(row)
         if values is None or len(values) != 52:
-            raise PlayerError(f"weights for seat {seat} are {row!r}: expected 52 weights, one per card index")
+            raise PlayerError(f"weights for seat {seat} are {_shown(row)}: expected 52 weights, one per card index")
+        floats = []
         for index, value in enumerate(values):
-            if isinstance(value, bool) or not isinstance(value, Real) or not 0 < value < math.inf:
+            try:
+                number = float(value) if isinstance(value, Real) and not isinstance(value, bool) else math.nan
+            except OverflowError:  # an int too large for a float
+                number = math.inf
+            if not 0 < number < math.inf:
                 raise PlayerError(
-                    f"weights for seat {seat} hold {value!r} for card index {index}: expected a positive finite number"
+                    f"weights for seat {seat} hold {_shown(value)} for card index {index}: expected a positive finite number"
                 )
-        checked[seat] = tuple(float(value) for value in values)
+            floats.append(number)
+        checked[seat] = tuple(floats)
     return checked
 
 
@@ -375,7 +381,7 @@ def roll_out(state: GameState, *, take_gains: Sequence[int] | None = None) -> Ha
     else:
         if isinstance(take_gains, (str, bytes)) or not isinstance(take_gains, Sequence) or len(take_gains) != n:
             raise PlayerError(
-                f"take_gains={take_gains!r} is not allowed: expected a sequence of {n} whole numbers of 1 or more, one per seat"
+                f"take_gains={_shown(take_gains)} is not allowed: expected a sequence of {n} whole numbers of 1 or more, one per seat"
             )
         gains = tuple(_check_gain(f"take_gains[{seat}]", gain) for seat, gain in enumerate(take_gains))
     return _roll_out(state, gains)
@@ -524,7 +530,7 @@ class ExpertPlayer:
         check_setting("redeals", redeals, low=0, whole=True)
         _check_gain("opponent_take_gain", opponent_take_gain)
         if not isinstance(infer, bool):
-            raise PlayerError(f"infer={infer!r} is not allowed: expected True or False")
+            raise PlayerError(f"infer={_shown(infer)} is not allowed: expected True or False")
         self.seed = seed
         self.margin = margin
         self.rng = seeded_random(seed)

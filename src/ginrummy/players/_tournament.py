@@ -9,7 +9,7 @@ from concurrent.futures import Executor
 
 import attrs
 
-from ..errors import PlayerError
+from ..errors import PlayerError, _shown
 from ..rules import Rules
 from ..serialize import dumps
 from ..scoring import GameScore, Hollywood
@@ -211,13 +211,13 @@ def run_tournament(
     rules = Rules() if rules is None else rules
     specs = (first, second, *others)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise PlayerError(f"games={games!r} is not allowed: a tournament plays at least 1 game")
+        raise PlayerError(f"games={_shown(games)} is not allowed: a tournament plays at least 1 game")
     if len(specs) != rules.players:
         raise PlayerError(
             f"these rules seat {rules.players} players, but {len(specs)} were given: give one player per seat"
         )
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-        raise PlayerError(f"chunk_size={chunk_size!r} is not allowed: expected a whole number of at least 1")
+        raise PlayerError(f"chunk_size={_shown(chunk_size)} is not allowed: expected a whole number of at least 1")
     for spec in specs:
         if isinstance(spec, str):
             make_player(spec)  # an unknown level fails here, before any game

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
 
 from ..cards import Card, parse_cards
-from ..errors import InvalidHandError
+from ..errors import InvalidHandError, _shown
 from ..rules import Rules
 
 __all__ = ["check_rng", "check_seat", "check_seed", "deal_hands", "deck_order", "left_of"]
@@ -19,19 +19,30 @@ def left_of(seat: int, players: int) -> int:
 def check_seat(seat: object, players: int, what: str = "seat") -> int:
     """``seat`` when it is a seat at a table of ``players``; a library error otherwise."""
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise InvalidHandError(f"{what}={seat!r} is not a seat: expected a whole number 0-{players - 1}")
+        raise InvalidHandError(f"{what}={_shown(seat)} is not a seat: expected a whole number 0-{players - 1}")
     if not 0 <= seat < players:
-        raise InvalidHandError(f"{what}={seat!r} is not a seat: expected 0-{players - 1}")
+        raise InvalidHandError(f"{what}={_shown(seat)} is not a seat: expected 0-{players - 1}")
     return seat
 
 
+SEED_BITS = 1024
+"""The largest whole-number seed, in bits (about 308 digits): enough for any hash or
+``getrandbits`` value, and short enough for every saved game to hold."""
+
+
 def check_seed(seed: object) -> int | str | None:
-    """``seed`` when it is a whole number, a string or None (what a saved game can hold,
-    and what deals the same on every Python); :class:`~ginrummy.InvalidHandError` otherwise."""
+    """``seed`` when it is a whole number of at most :data:`SEED_BITS` bits, a string or
+    None (what a saved game can hold, and what deals the same on every Python);
+    :class:`~ginrummy.InvalidHandError` otherwise."""
+    if isinstance(seed, int) and not isinstance(seed, bool) and seed.bit_length() > SEED_BITS:
+        raise InvalidHandError(
+            f"seed={_shown(seed)} is not allowed: expected a whole number of at most {SEED_BITS} bits"
+            " (a saved game must be able to hold it)"
+        )
     if seed is None or isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
         return seed
     raise InvalidHandError(
-        f"seed={seed!r} is not allowed: expected a whole number, a string or None (what a saved game can hold)"
+        f"seed={_shown(seed)} is not allowed: expected a whole number, a string or None (what a saved game can hold)"
     )
 
 
@@ -41,7 +52,7 @@ def check_rng(rng: object) -> None:
     missing = [name for name in ("shuffle", "randrange") if not callable(getattr(rng, name, None))]
     if missing:
         raise TypeError(
-            f"rng={rng!r} cannot deal: it has no {' or '.join(missing)} method"
+            f"rng={_shown(rng)} cannot deal: it has no {' or '.join(missing)} method"
             " (expected a generator such as random.Random() or random.SystemRandom())"
         )
 

@@ -27,8 +27,8 @@ from ..actions import (
     TakeWallDiscard,
     parse_action as _parse_action_text,
 )
-from ..cards import Card, Hand
-from ..errors import IllegalActionError
+from ..cards import Card, Hand, _quote
+from ..errors import IllegalActionError, _shown
 from ..rules import Rules
 from ..scoring import HandResult
 from ..solver import deadwood
@@ -394,12 +394,12 @@ class GameState:
             if words == "gin":
                 gins = [a for a in knocks if isinstance(a, BigGin) or self._kept_deadwood(a) == 0]
                 if not gins:
-                    raise IllegalActionError(f"{text!r}: no discard leaves you gin", reason="over_knock_limit")
+                    raise IllegalActionError(f"{_quote(text)}: no discard leaves you gin", reason="over_knock_limit")
                 return gins[0]
             plain = [a for a in knocks if isinstance(a, Knock)]
             if not plain:
                 raise IllegalActionError(
-                    f"{text!r}: no discard brings your deadwood within the knock limit {self.knock_limit}",
+                    f"{_quote(text)}: no discard brings your deadwood within the knock limit {self.knock_limit}",
                     reason="over_knock_limit",
                 )
             return min(plain, key=self._kept_deadwood)
@@ -436,7 +436,7 @@ class GameState:
 
     def _transition(self, action: Action, seat: int | None) -> GameState:
         if not isinstance(action, Action):
-            raise TypeError(f"expected an Action, not {type(action).__name__}: {action!r}")
+            raise TypeError(f"expected an Action, not {type(action).__name__}: {_shown(action)}")
         if self.phase is Phase.OVER:
             raise self._fail(f"cannot {action}: the hand is over", "hand_over")
         player = self.to_play_seat
@@ -445,7 +445,7 @@ class GameState:
             raise self._fail(f"cannot {action}: it is seat {player}'s turn, not seat {seat}'s", "not_your_turn")
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise self._fail(f"{action!r} is not an action a player can take in a hand", "unknown_action")
+            raise self._fail(f"{_shown(action)} is not an action a player can take in a hand", "unknown_action")
         new = handler(self, action, player)
         # ``new`` is a fresh copy nobody else holds yet, so recording the step on it is safe.
         _set_node(new, Step(self.node, player, action))

@@ -8,7 +8,7 @@ import attrs
 
 from ..actions import Action, HiddenKnock, Knock
 from ..cards import _CARDS, Card, Hand
-from ..errors import InvalidHandError
+from ..errors import InvalidHandError, _shown
 from ..rules import Rules
 from ..scoring import GameScore, HandResult, Hollywood
 from ._history import Step, steps_of
@@ -108,7 +108,7 @@ class PlayerView:
         """Where ``seat`` sits from this player: 0 is this player, 1 its left (next to play), and so on."""
         n = len(self.card_counts)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise InvalidHandError(f"seat={seat!r} is not a seat: expected 0-{n - 1}")
+            raise InvalidHandError(f"seat={_shown(seat)} is not a seat: expected 0-{n - 1}")
         return (seat - self.seat) % n
 
     @property
