@@ -312,3 +312,17 @@ def test_fast_encoders_refuse_bad_seats_and_states() -> None:
             rl.state_mask(state, bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected a GameState, not Match"):
         rl.encode_seat(game.match, 0)  # type: ignore[arg-type]
+
+
+def test_enormous_numbers_get_a_library_error_that_describes_them() -> None:
+    enormous = 10**5000  # too long for Python to print
+    env = rl.GinRummyEnv(opponent="medium")
+    env.reset(seed=1)
+    with pytest.raises(IllegalActionError, match=r"action index <a whole number of 16610 bits> is not one of 0-110"):
+        env.step(enormous)
+    with pytest.raises(InvalidHandError, match=r"seat=<a whole number of 16610 bits> is not a seat"):
+        rl.GinRummyEnv(seat=enormous)
+    with pytest.raises(RulesError, match=r"render_mode=<a whole number of 16610 bits> is not allowed"):
+        rl.env(render_mode=enormous)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match=r"episode='x{79}\.\.\. \(100002 characters\) is not allowed"):
+        rl.env(episode="x" * 100_000)

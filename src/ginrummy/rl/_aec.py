@@ -12,7 +12,7 @@ from pettingzoo import AECEnv
 
 from ginrummy import IllegalActionError, Match, NextHand, Phase, Rules, RulesError
 
-from ._common import render, resolve_rules, rewards_after_hand
+from ._common import render, resolve_rules, rewards_after_hand, shown
 from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, encode_seat, index_action, state_mask
 
 __all__ = ["GinRummyAEC", "env"]
@@ -45,7 +45,7 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.rules = resolve_rules(rules, players, episode, reward)
         if render_mode not in (None, "human", "ansi"):
-            raise RulesError(f"render_mode={render_mode!r} is not allowed: expected None, 'human' or 'ansi'")
+            raise RulesError(f"render_mode={shown(render_mode)} is not allowed: expected None, 'human' or 'ansi'")
         self.episode = episode
         self.reward_kind = reward
         self.render_mode = render_mode

@@ -8,10 +8,19 @@ import attrs
 
 from ginrummy import GameScore, HandResult, Match, Rules, RulesError
 
-__all__ = ["EPISODES", "REWARDS", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand"]
+__all__ = ["EPISODES", "REWARDS", "game_rewards", "shown", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand"]
 
 EPISODES: Final = ("hand", "game")
 REWARDS: Final = ("points", "win")
+
+
+def shown(value: object) -> str:
+    """``repr`` of an argument for an error message: an int too long to print is named by
+    its size, and a long ``repr`` is cut to 80 characters."""
+    if isinstance(value, int) and value.bit_length() > 256:
+        return f"<a whole number of {value.bit_length()} bits>"
+    text = repr(value)
+    return text if len(text) <= 80 else f"{text[:80]}... ({len(text)} characters)"
 
 
 def resolve_rules(rules: Rules | None, players: int | None, episode: str, reward: str) -> Rules:
@@ -22,9 +31,9 @@ def resolve_rules(rules: Rules | None, players: int | None, episode: str, reward
     if players is not None and players != rules.players:
         rules = attrs.evolve(rules, players=players)
     if episode not in EPISODES:
-        raise RulesError(f"episode={episode!r} is not allowed: expected 'hand' or 'game'")
+        raise RulesError(f"episode={shown(episode)} is not allowed: expected 'hand' or 'game'")
     if reward not in REWARDS:
-        raise RulesError(f"reward={reward!r} is not allowed: expected 'points' or 'win'")
+        raise RulesError(f"reward={shown(reward)} is not allowed: expected 'points' or 'win'")
     return rules
 
 

@@ -29,6 +29,8 @@ from ginrummy import (
     TakeWallDiscard,
 )
 
+from ._common import shown
+
 __all__ = [
     "ACTIONS",
     "ACTION_COUNT",
@@ -115,7 +117,7 @@ def action_index(action: Action) -> int:
     """The discrete index of ``action`` (a knock's explicit melds are not encoded)."""
     index = _index_of(action)
     if index is None:
-        raise IllegalActionError(f"{action!r} has no index: only the actions of a hand are encoded", reason="unknown_action")
+        raise IllegalActionError(f"{shown(action)} has no index: only the actions of a hand are encoded", reason="unknown_action")
     return index
 
 
@@ -124,7 +126,7 @@ def index_action(index: int) -> Action:
     if type(index) is int and 0 <= index < ACTION_COUNT:  # the common case, checked first
         return ACTIONS[index]
     if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)) or not 0 <= index < ACTION_COUNT:
-        raise IllegalActionError(f"action index {index!r} is not one of 0-{ACTION_COUNT - 1}", reason="unknown_action")
+        raise IllegalActionError(f"action index {shown(index)} is not one of 0-{ACTION_COUNT - 1}", reason="unknown_action")
     return ACTIONS[int(index)]
 
 
@@ -235,10 +237,10 @@ def encode_observation(view: PlayerView) -> npt.NDArray[np.float32]:
 
 def _check_seat(state: GameState, seat: int) -> None:
     if type(state) is not GameState:
-        raise TypeError(f"expected a GameState, not {type(state).__name__}: {state!r}")
+        raise TypeError(f"expected a GameState, not {type(state).__name__}: {shown(state)}")
     n = len(state.hands)
     if type(seat) is not int or not 0 <= seat < n:
-        raise InvalidHandError(f"seat={seat!r} is not a seat: expected 0-{n - 1}")
+        raise InvalidHandError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
 
 
 _OPPONENTS = {(n, seat): tuple((seat + i) % n for i in range(1, n)) for n in range(2, 5) for seat in range(n)}

@@ -13,7 +13,7 @@ from gymnasium import spaces
 from ginrummy import IllegalActionError, InvalidHandError, Match, NextHand, PlayerError, Rules, RulesError
 from ginrummy.players import Player, make_player
 
-from ._common import render, resolve_rules, rewards_after_hand
+from ._common import render, resolve_rules, rewards_after_hand, shown
 from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, encode_seat, index_action, state_mask
 
 __all__ = ["GinRummyEnv"]
@@ -56,14 +56,14 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
     ) -> None:
         self.rules = resolve_rules(rules, players, episode, reward)
         if illegal not in ("terminate", "raise"):
-            raise RulesError(f"illegal={illegal!r} is not allowed: expected 'terminate' or 'raise'")
+            raise RulesError(f"illegal={shown(illegal)} is not allowed: expected 'terminate' or 'raise'")
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         n = self.rules.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise InvalidHandError(f"seat={seat!r} is not a seat: expected 0-{n - 1}")
+            raise InvalidHandError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
         if render_mode not in (None, "human", "ansi"):
-            raise RulesError(f"render_mode={render_mode!r} is not allowed: expected None, 'human' or 'ansi'")
+            raise RulesError(f"render_mode={shown(render_mode)} is not allowed: expected None, 'human' or 'ansi'")
         specs = [opponent] * (n - 1) if isinstance(opponent, str) or not isinstance(opponent, Sequence) else list(opponent)
         if len(specs) != n - 1:
             raise PlayerError(f"{n} players need {n - 1} opponents, got {len(specs)}")
@@ -71,7 +71,7 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
             if isinstance(spec, str):
                 make_player(spec)  # an unknown level fails here
             elif not isinstance(spec, Player):
-                raise PlayerError(f"an opponent is a level name or a Player, not {type(spec).__name__} ({spec!r})")
+                raise PlayerError(f"an opponent is a level name or a Player, not {type(spec).__name__} ({shown(spec)})")
         self._specs = specs
         self.seat = seat
         self.episode = episode
