@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from .cards import Card, _quote
+from .cards import Card
 from .errors import CardParseError, IllegalActionError, _shown
 from .melds import Meld, MeldLike, _as_meld
 
@@ -220,7 +220,7 @@ def parse_action(text: str) -> Action:
             card = Card.parse(rest)
         except CardParseError as error:
             raise CardParseError(
-                f"cannot read the card {_quote(rest)} in {_quote(text)}: expected a card such as 7h, 10h or Q♠",
+                f"cannot read the card {_shown(rest)} in {_shown(text)}: expected a card such as 7h, 10h or Q♠",
                 text=text,
                 position=error.position,
             ) from error
@@ -229,7 +229,7 @@ def parse_action(text: str) -> Action:
         if kind == "knock":
             return Knock(card, melds)
     raise IllegalActionError(
-        f"cannot read {_quote(text)} as an action: expected take, pass, stock, pile, discard <card>, "
+        f"cannot read {_shown(text)} as an action: expected take, pass, stock, pile, discard <card>, "
         "knock <card>, big gin, take wall, decline or next",
         reason="unreadable",
     )

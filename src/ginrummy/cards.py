@@ -98,11 +98,6 @@ _VARIATION_SELECTOR: Final = "\ufe0f"
 _SEPARATORS: Final = ",;"
 
 
-def _quote(text: str) -> str:
-    """``repr`` of user text, shortened so that a huge input gives a readable message."""
-    return _shown(text)
-
-
 class Card:
     """A playing card. Cards are interned: ``Card("Q", "s") is Card.parse("Qs")``.
 
@@ -169,7 +164,7 @@ class Card:
         cards = parse_cards(text)
         if len(cards) != 1:
             raise CardParseError(
-                f"expected exactly one card, got {len(cards)} in {_quote(text)}", text=text
+                f"expected exactly one card, got {len(cards)} in {_shown(text)}", text=text
             )
         return cards[0]
 
@@ -287,7 +282,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             rank = _RANK_BY_CHAR.get(ch, 0)
             if rank == 0:
                 raise CardParseError(
-                    f"cannot read a card at position {start} of {_quote(text)}: "
+                    f"cannot read a card at position {start} of {_shown(text)}: "
                     f"{_shown(ch)} is not a rank (expected A, 2-10, T, J, Q or K)",
                     text=text,
                     position=start,
@@ -297,7 +292,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         if suit < 0:
             got = repr(text[i]) if i < n else "the end of the text"
             raise CardParseError(
-                f"cannot read a card at position {start} of {_quote(text)}: "
+                f"cannot read a card at position {start} of {_shown(text)}: "
                 f"expected a suit (s, h, d, c or ♠ ♥ ♦ ♣) after the rank, got {got}",
                 text=text,
                 position=i,
@@ -308,7 +303,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         card = _CARDS[suit * 13 + rank - 1]
         if seen & card.mask:
             raise DuplicateCardError(
-                f"card {card} appears twice in {_quote(text)} (second at position {start})",
+                f"card {card} appears twice in {_shown(text)} (second at position {start})",
                 text=text,
                 position=start,
             )

@@ -11,7 +11,7 @@ from typing_extensions import TypeAlias
 from attrs.exceptions import FrozenInstanceError
 
 from ._tables import MELD_IS_RUN
-from .cards import Card, CardsLike, Hand, _mask_of, _quote, parse_cards
+from .cards import Card, CardsLike, Hand, _mask_of, parse_cards
 from .errors import InvalidMeldError, _shown
 
 __all__ = ["Meld", "MeldKind", "MeldLike"]
@@ -49,7 +49,7 @@ class Meld:
         if is_run is None:
             text = cards if isinstance(cards, str) else str(Hand.from_mask(mask))
             raise InvalidMeldError(
-                f"{_quote(text)} is not a meld: expected 3 or 4 cards of one rank, "
+                f"{_shown(text)} is not a meld: expected 3 or 4 cards of one rank, "
                 "or 3 or more consecutive cards of one suit (ace low)"
             )
         object.__setattr__(self, "_mask", mask)

@@ -22,7 +22,7 @@ from typing import Final, TypeVar
 
 import attrs
 
-from .cards import Card, Rank, Suit, _quote
+from .cards import Card, Rank, Suit
 from .errors import RulesError, _shown
 
 __all__ = [
@@ -327,7 +327,7 @@ class Rules:
             key = key.strip().replace("-", "_")
             if not sep or key not in fields:
                 raise RulesError(
-                    f"cannot read {_quote(change)} in {_quote(text)}: expected knob=value with a knob among {', '.join(fields)}"
+                    f"cannot read {_shown(change)} in {_shown(text)}: expected knob=value with a knob among {', '.join(fields)}"
                 )
             values[key] = _parse_value(key, fields[key].type, raw.strip(), text)
         return attrs.evolve(base, **values)  # type: ignore[arg-type]
@@ -357,12 +357,12 @@ def _parse_value(key: str, kind: object, raw: str, text: str) -> object:
             return True
         if lowered in ("off", "false", "no", "0"):
             return False
-        raise RulesError(f"{key}={_quote(raw)} in {_quote(text)} is not allowed: expected on or off")
+        raise RulesError(f"{key}={_shown(raw)} in {_shown(text)} is not allowed: expected on or off")
     if kind in ("int", int):
         try:
             return int(raw)
         except ValueError:
-            raise RulesError(f"{key}={_quote(raw)} in {_quote(text)} is not allowed: expected a whole number") from None
+            raise RulesError(f"{key}={_shown(raw)} in {_shown(text)} is not allowed: expected a whole number") from None
     return raw
 
 

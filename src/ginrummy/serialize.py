@@ -25,7 +25,7 @@ from typing import TypeVar, Union
 from typing_extensions import TypeAlias
 
 from .actions import NextHand, parse_action
-from .cards import Card, Hand, _quote, parse_cards
+from .cards import Card, Hand, parse_cards
 from .errors import GinRummyError, SchemaError, _shown
 from .melds import Meld
 from .rules import Rules
@@ -188,14 +188,14 @@ def _play(target: _Playable, actions: list[str], where: str) -> _Playable:
             action = parse_action(text)
             if isinstance(action, NextHand):
                 raise SchemaError(
-                    f"{where}: action #{number} {_quote(text)} is not an action within a hand: "
+                    f"{where}: action #{number} {_shown(text)} is not an action within a hand: "
                     "each hand is its own record in 'hands'"
                 )
             target = target.apply(action)
         except SchemaError:
             raise
         except GinRummyError as error:
-            raise SchemaError(f"{where}: action #{number} {_quote(text)} cannot be replayed: {error}") from error
+            raise SchemaError(f"{where}: action #{number} {_shown(text)} cannot be replayed: {error}") from error
     return target
 
 

@@ -27,7 +27,7 @@ from ..actions import (
     TakeWallDiscard,
     parse_action as _parse_action_text,
 )
-from ..cards import Card, Hand, _quote
+from ..cards import Card, Hand
 from ..errors import IllegalActionError, _shown
 from ..rules import Rules
 from ..scoring import HandResult
@@ -394,12 +394,12 @@ class GameState:
             if words == "gin":
                 gins = [a for a in knocks if isinstance(a, BigGin) or self._kept_deadwood(a) == 0]
                 if not gins:
-                    raise IllegalActionError(f"{_quote(text)}: no discard leaves you gin", reason="over_knock_limit")
+                    raise IllegalActionError(f"{_shown(text)}: no discard leaves you gin", reason="over_knock_limit")
                 return gins[0]
             plain = [a for a in knocks if isinstance(a, Knock)]
             if not plain:
                 raise IllegalActionError(
-                    f"{_quote(text)}: no discard brings your deadwood within the knock limit {self.knock_limit}",
+                    f"{_shown(text)}: no discard brings your deadwood within the knock limit {self.knock_limit}",
                     reason="over_knock_limit",
                 )
             return min(plain, key=self._kept_deadwood)
