@@ -155,3 +155,12 @@ def test_a_seed_of_1024_bits_deals_and_saves() -> None:
     seed = -(2**1023)
     state = GameState.new(Rules(), seed=seed)
     assert loads(dumps(state)) == state and Match.new(Rules(), seed=seed).seed == seed
+
+
+def test_an_object_whose_repr_fails_is_still_named_in_the_message() -> None:
+    class Hostile:
+        def __repr__(self) -> str:
+            raise RuntimeError("no repr for you")
+
+    with pytest.raises(TypeError, match=r"not Hostile: <a Hostile that cannot be shown>"):
+        Hand([Hostile()])  # type: ignore[list-item]

@@ -31,8 +31,8 @@ def _shown(value: object) -> str:
         return f"{'-' if value < 0 else ''}<a whole number of {value.bit_length()} bits>"
     try:
         text = repr(value)
-    except ValueError:  # a container holding such an int
-        return f"<a {type(value).__name__} too large to show>"
+    except Exception:  # a container holding such an int, or an object whose repr fails
+        return f"<a {type(value).__name__} that cannot be shown>"
     if len(text) <= _SHOWN_LIMIT:
         return text
     return f"{text[:_SHOWN_LIMIT]}... ({len(text)} characters)"

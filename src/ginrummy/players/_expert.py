@@ -484,9 +484,9 @@ class ExpertPlayer:
     serve every candidate (common random numbers), so the comparison is fair. Outcomes
     are priced under the rules in play. In a two-player game to 500 or less a hand is
     worth the chance of winning the game from the score it leaves
-    (:func:`ginrummy.players.game_equity`); otherwise its points (knock, gin, big gin and undercut bonuses, spade doubling), the
-    box it earns, and the game bonus when the hand would end the game, what another
-    player scores counting against it. It departs from the hard player's move only for
+    (:func:`ginrummy.players.game_equity`); otherwise its points (knock, gin, big gin
+    and undercut bonuses, spade doubling), the box it earns, and the game bonus when the
+    hand would end the game, what another player scores counting against it. It departs from the hard player's move only for
     a candidate whose paired advantage over it, on the same deals, is clear (more than
     ``margin`` standard errors): rollouts are noisy, and a noisy search alone loses to
     ``hard``.
