@@ -44,7 +44,6 @@ Serializable: TypeAlias = Union[Rules, GameState, Match, HandResult]
 """The types :func:`to_dict` saves and :func:`from_dict` loads."""
 
 
-
 def _head(kind: str) -> dict[str, object]:
     return {"schema": SCHEMA, "version": SCHEMA_VERSION, "type": kind}
 
@@ -143,11 +142,11 @@ def _points(view: PlayerView) -> list[int]:
 
 def _get(data: Mapping[str, object], key: str, kind: type | tuple[type, ...], where: str) -> object:
     if key not in data:
-        raise SchemaError(f"{where}: missing key {_shown(key)}")
+        raise SchemaError(f"{where}: missing key {key!r}")
     value = data[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind in (int, (int,)):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise SchemaError(f"{where}: {_shown(key)} must be {names}, not {type(value).__name__} ({_shown(value)})")
+        raise SchemaError(f"{where}: {key!r} must be {names}, not {type(value).__name__} ({_shown(value)})")
     return value
 
 
@@ -204,7 +203,7 @@ def from_dict(data: Mapping[str, object]) -> Serializable:
     if not isinstance(data, Mapping):
         raise SchemaError(f"a document must be a JSON object, not {type(data).__name__}")
     if data.get("schema") != SCHEMA:
-        raise SchemaError(f"not a ginrummy document: 'schema' is {_shown(data.get('schema'))}, expected {_shown(SCHEMA)}")
+        raise SchemaError(f"not a ginrummy document: 'schema' is {_shown(data.get('schema'))}, expected {SCHEMA!r}")
     version = data.get("version")
     if type(version) is not int or version not in _READABLE:
         readable = " or ".join(str(v) for v in _READABLE)
@@ -299,7 +298,7 @@ def _load_result(data: Mapping[str, object]) -> HandResult:
     for key in ("defender_melds", "layoffs", "big_gin", "reason", "scorer", "points"):
         if key in data or rebuilt.knocker is not None:
             if data.get(key) != facts[key] or type(data.get(key)) is not type(facts[key]):
-                raise SchemaError(f"{where}: {_shown(key)} is {_shown(data.get(key))}, but the hands give {_shown(facts[key])}")
+                raise SchemaError(f"{where}: {key!r} is {_shown(data.get(key))}, but the hands give {_shown(facts[key])}")
     return rebuilt
 
 

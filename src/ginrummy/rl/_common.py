@@ -8,7 +8,7 @@ import attrs
 
 from ginrummy import GameScore, HandResult, Match, Rules, RulesError
 
-__all__ = ["EPISODES", "REWARDS", "game_rewards", "shown", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand"]
+__all__ = ["EPISODES", "REWARDS", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
 
 EPISODES: Final = ("hand", "game")
 REWARDS: Final = ("points", "win")
