@@ -175,7 +175,7 @@ class OwnHardExpert(TwentyDealsExpert):
             else:
                 action = rollout_action(state, take_gain=gains[state.to_play_seat])
             state = state.apply(action)
-        return self._value(state.result, view)
+        return self._value(state.result.score, view)
 
 
 def _with_true_melds(truth: GameState, opponent: int, rng: random.Random) -> GameState:

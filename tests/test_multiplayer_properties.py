@@ -16,6 +16,7 @@ from ginrummy import (
     PRESETS,
     Action,
     BigGin,
+    Card,
     Discard,
     EndReason,
     GameScore,
@@ -31,6 +32,7 @@ from ginrummy import (
     deadwood,
     dumps,
     loads,
+    meldings,
     showdown,
     to_dict,
 )
@@ -213,3 +215,40 @@ def test_other_seats_knock_shows_face_down() -> None:
         assert isinstance(final.view(k).history[-1][1], Knock)
         return
     pytest.fail("no knock in 200 random hands")
+
+
+def _knocker_worth(result: HandResult) -> int:
+    """The hand's points to the knocker: won, lost (to an undercut), or 0."""
+    score = result.score
+    if score.scorer is None:
+        return 0
+    return score.points if score.scorer == result.knocker else -score.points
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=0, max_value=10), st.sampled_from([3, 4]), st.randoms(use_true_random=False))
+def test_ruling_5_automatic_layout_gives_the_knocker_the_best_result_among_several_defenders(
+    low: int, players: int, rng: random.Random
+) -> None:
+    # seven cards of three adjacent ranks can often be laid out as sets or as runs
+    block = [13 * suit + rank for rank in range(low, low + 3) for suit in range(4)]
+    kept = rng.sample(block, 7)
+    near = [13 * suit + rank for suit in range(4) for rank in (low - 1, low + 3) if 0 <= rank < 13]
+    near += [i for i in block if i not in kept]
+    rest = [i for i in range(52) if i not in kept and i not in near]
+    rng.shuffle(near)
+    rng.shuffle(rest)
+    pool = near + rest
+    defenders = [Hand.from_mask(sum(1 << i for i in pool[7 * j : 7 * j + 7])) for j in range(players - 1)]
+    upcard = Card.from_index(pool[-1])
+    rules = attrs.evolve(Rules(players=players), oklahoma=False, knock_limit=10)
+    knocker = Hand.from_mask(sum(1 << i for i in kept))
+    least = deadwood(knocker)
+    if not 0 < least <= 10:
+        return
+    automatic = showdown(knocker, *defenders, rules=rules, upcard=upcard)
+    layouts = [m for m in meldings(knocker, max_deadwood=least) if m.deadwood == least]
+    best = max(
+        _knocker_worth(showdown(knocker, *defenders, rules=rules, upcard=upcard, knocker_melds=m.melds)) for m in layouts
+    )
+    assert _knocker_worth(automatic) == best

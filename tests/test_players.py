@@ -39,7 +39,7 @@ from ginrummy import (
     TakeUpcard,
 )
 from ginrummy.players._equity import hand_points_model
-from ginrummy.players._expert import _discard_checks, _kept_best, _least_loss, _rollout_discard
+from ginrummy.players._expert import _discard_checks, _kept_best, _least_loss, _roll_out_score, _rollout_discard
 from ginrummy.testing.strategies import game_states, rules as any_rules
 from ginrummy._masks import deadwood_of_mask
 from ginrummy.players import (
@@ -249,6 +249,9 @@ def test_roll_out_ends_the_hand_as_the_engine_does_with_the_rollout_policy(
         slow = slow.apply(rollout_action(slow, take_gain=gains[slow.to_play_seat]))
     assert roll_out(state, take_gains=gains) == slow.result
     assert roll_out(state, take_gains=[2] * players) == roll_out(state)
+    # the expert prices its rollouts on card masks, without the engine's record
+    assert slow.result is not None
+    assert _roll_out_score(state, tuple(gains)) == slow.result.score
 
 
 def test_the_expert_plays_the_other_seats_greedier_in_its_rollouts() -> None:
@@ -258,9 +261,9 @@ def test_the_expert_plays_the_other_seats_greedier_in_its_rollouts() -> None:
     assert ExpertPlayer(opponent_take_gain=3)._take_gains(view) == (3, 2, 3)
     world = state.apply(state.legal_actions()[0])
     plain = ExpertPlayer(opponent_take_gain=2)
-    assert plain._play_out(world, view) == plain._value(roll_out(world), view)
+    assert plain._play_out(world, view) == plain._value(roll_out(world).score, view)
     greedy = ExpertPlayer()
-    assert greedy._play_out(world, view) == greedy._value(roll_out(world, take_gains=(1, 2, 1)), view)
+    assert greedy._play_out(world, view) == greedy._value(roll_out(world, take_gains=(1, 2, 1)).score, view)
 
 
 def test_the_rollout_functions_refuse_what_is_not_a_hand_in_play() -> None:
@@ -553,7 +556,7 @@ def test_expert_prices_a_two_player_hand_by_its_game_equity() -> None:
     assert isinstance(view.game, GameScore) and view.game.points == (0, 0)
     result = _played_out_by_medium(match.state)
     score = result.score_under(rules)
-    worth = expert._value(result, view)
+    worth = expert._value(score, view)
     if score.scorer is None:
         assert worth == pytest.approx(0.5)
     else:
@@ -591,7 +594,7 @@ def test_expert_prices_the_hands_of_a_very_long_game_by_points() -> None:
     expert = ExpertPlayer(seed=1)
     result = _played_out_by_medium(match.state)
     score = result.score_under(rules)
-    worth = expert._value(result, view)
+    worth = expert._value(score, view)
     expected = 0.0 if score.scorer is None else float(score.points + score.box)
     assert worth == (expected if score.scorer in (0, None) else -expected)
     assert expert.choose(view, view.legal_actions) in view.legal_actions  # no table built

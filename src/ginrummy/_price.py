@@ -3,6 +3,8 @@
 One formula for two to four players (RULES.md section 2, "winner takes all"); with
 two players it reduces to the rows of section 1. :mod:`ginrummy.scoring` prices
 results with it and :func:`ginrummy.knocker_melding` compares layouts with it.
+:func:`knocker_layout` and :func:`showdown_score` are the showdown on card masks,
+for callers (the expert's rollouts) that need only the price, not the whole record.
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ from collections.abc import Sequence
 
 import attrs
 
+from ._masks import best_layoff_choice, deadwood_of_mask, melding_key, partitions, sequential_layoffs
 from .cards import Card
 from .rules import Rules, SpadesDouble
 
-__all__ = ["EndReason", "Score", "price_hand"]
+__all__ = ["EndReason", "Score", "knocker_layout", "price_hand", "showdown_score"]
 
 
 class EndReason(enum.StrEnum):
@@ -111,3 +114,57 @@ def price_hand(
 def void_score() -> Score:
     """The score of a void hand: nobody scores."""
     return _NOTHING
+
+
+def knocker_layout(
+    mask: int, least: int, defenders: Sequence[int], rules: Rules | None, upcard: Card | None
+) -> tuple[tuple[int, ...], int]:
+    """The knocker's automatic arrangement of ``mask`` (ruling 5, generalised in section
+    2) as (melds in ascending mask order, deadwood mask): among the arrangements with ``least`` deadwood (more
+    than 0), the one with the best hand result once the ``defenders`` (masks, in turn
+    order) lay off in turn; ties keep the first in :func:`melding_key` order. With one
+    defender, the most defender deadwood is best under any rules; with more, results
+    are priced under ``rules`` (default: the Oklahoma preset for that many players) and
+    ``upcard`` (default 2c)."""
+    # melds in ascending mask order, as a Melding lays them out: the order in which
+    # the defenders' layoffs are tried, which settles their ties
+    candidates = sorted(((tuple(sorted(melds)), dead) for melds, dead in partitions(mask, least)), key=lambda p: melding_key(*p))
+    candidates = [c for c in candidates if melding_key(*c)[0] == least]
+    if len(candidates) == 1:
+        return candidates[0]  # nothing to choose between
+    if len(defenders) == 1:
+        values = [best_layoff_choice(melds, defenders[0])[0] for melds, _ in candidates]
+    else:
+        priced = Rules(players=len(defenders) + 1) if rules is None else rules
+        shown = Card.parse("2c") if upcard is None else upcard
+        values = []
+        for melds, _ in candidates:
+            deadwoods = [choice[0] for choice in sequential_layoffs(melds, defenders)]
+            score = price_hand(
+                priced, shown, big_gin=False, knocker=0, knocker_deadwood=least,
+                defenders=list(enumerate(deadwoods, start=1)),
+            )
+            values.append(0 if score.scorer is None else score.points if score.scorer == 0 else -score.points)
+    best = max(range(len(candidates)), key=lambda i: (values[i], -i))
+    return candidates[best]
+
+
+def showdown_score(
+    rules: Rules, upcard: Card, *, knocker: int, kept: int, defenders: Sequence[tuple[int, int]], big_gin: bool
+) -> Score:
+    """The :class:`Score` of the showdown :func:`ginrummy.showdown` would record, from
+    card masks: the knocker at seat ``knocker`` keeps ``kept`` (every card for big gin)
+    and lays out automatically; ``defenders`` lists (seat, cards mask) in turn order
+    from the knocker's left. The caller vouches for the hands (disjoint, the right
+    sizes, the knock within the limit)."""
+    masks = [cards for _, cards in defenders]
+    least = 0 if big_gin else deadwood_of_mask(kept)
+    if least == 0:  # gin or big gin: nothing is laid off
+        deadwoods = [deadwood_of_mask(cards) for cards in masks]
+    else:
+        melds, _ = knocker_layout(kept, least, masks, rules, upcard)
+        deadwoods = [choice[0] for choice in sequential_layoffs(melds, masks)]
+    return price_hand(
+        rules, upcard, big_gin=big_gin, knocker=knocker, knocker_deadwood=least,
+        defenders=[(seat, dw) for (seat, _), dw in zip(defenders, deadwoods)],
+    )

@@ -23,7 +23,6 @@ from ._masks import (
     CACHE_SIZE,
     best_layoff_choice,
     best_partition,
-    sequential_layoffs,
     deadwood_of_mask,
     deadwood_with_sets,
     discard_deadwood_of_mask,
@@ -35,7 +34,7 @@ from ._tables import NO_CARD, SET_RANK_POINTS, SUIT_BITS, SUIT_DEADWOOD
 from .cards import Card, CardsLike, Hand, _mask_of
 from .errors import InvalidHandError, InvalidMeldError, RulesError, _shown
 from .melds import Meld, MeldLike, _as_meld
-from ._price import price_hand
+from ._price import knocker_layout
 from .rules import Rules
 
 
@@ -447,31 +446,4 @@ def knocker_melding(
         )
     if least == 0:
         return _best_melding_of_mask(mask)
-    candidates = sorted(partitions(mask, least), key=lambda p: melding_key(*p))
-    candidates = [c for c in candidates if melding_key(*c)[0] == least]
-    if len(candidates) == 1:
-        return _melding_from(*candidates[0])  # nothing to choose between
-    if len(defenders) == 1:
-        # More defender deadwood is never worse for the knocker under any rules, so
-        # the choice needs no pricing.
-        values = [best_layoff_choice(melds, defenders[0])[0] for melds, _ in candidates]
-    else:
-        priced = Rules(players=len(defenders) + 1) if rules is None else rules
-        values = [_knocker_value(melds, least, defenders, priced, upcard) for melds, _ in candidates]
-    best = max(range(len(candidates)), key=lambda i: (values[i], -i))
-    return _melding_from(*candidates[best])
-
-
-def _knocker_value(melds: tuple[int, ...], least: int, defenders: list[int], rules: Rules, upcard: Card | None) -> int:
-    deadwoods = [choice[0] for choice in sequential_layoffs(melds, defenders)]
-    score = price_hand(
-        rules,
-        Card.parse("2c") if upcard is None else upcard,
-        big_gin=False,
-        knocker=0,
-        knocker_deadwood=least,
-        defenders=list(enumerate(deadwoods, start=1)),
-    )
-    if score.scorer is None:
-        return 0
-    return score.points if score.scorer == 0 else -score.points
+    return _melding_from(*knocker_layout(mask, least, defenders, rules, upcard))

@@ -5,10 +5,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from numbers import Real
 
 from .._masks import deadwood_of_mask, discard_deadwood_of_mask, knock_discards
+from .._price import Score, showdown_score
 from .._tables import CARD_POINTS
 from ..actions import (
     Action,
@@ -391,6 +392,35 @@ def _roll_out(state: GameState, gains: tuple[int, ...]) -> HandResult:
     """:func:`roll_out` without checking its arguments, ``gains`` one per seat."""
     if state.result is not None:
         return state.result
+    now, _, _, action = _play_to_end(state, gains)
+    result = now().apply(action).result
+    assert result is not None
+    return result
+
+
+def _roll_out_score(state: GameState, gains: tuple[int, ...]) -> Score:
+    """The :class:`~ginrummy.Score` of :func:`_roll_out`'s result, found on card masks
+    (:func:`showdown_score`) without building the engine's record of a knock or big gin."""
+    if state.result is not None:
+        return state.result.score
+    now, hands, seat, action = _play_to_end(state, gains)
+    if isinstance(action, Knock):
+        kept, big = hands[seat] & ~action.card.mask, False
+    elif isinstance(action, BigGin):
+        kept, big = hands[seat], True
+    else:  # a void hand: the wall reached
+        result = now().apply(action).result
+        assert result is not None
+        return result.score
+    n = len(hands)
+    defenders = [((seat + i) % n, hands[(seat + i) % n]) for i in range(1, n)]
+    return showdown_score(state.rules, state.upcard, knocker=seat, kept=kept, defenders=defenders, big_gin=big)
+
+
+def _play_to_end(state: GameState, gains: tuple[int, ...]) -> tuple[Callable[[], GameState], list[int], int, Action]:
+    """Plays :func:`rollout_action` for every seat (``gains`` one per seat) from ``state``,
+    not over, up to the action that ends the hand: returns the state before it (as a
+    function that builds it), every seat's cards then, the seat to act and the action."""
     rules = state.rules
     deck, dealer, limit = state.deck, state.dealer, state.limit
     n = len(state.hands)
@@ -409,10 +439,8 @@ def _roll_out(state: GameState, gains: tuple[int, ...]) -> HandResult:
             known=tuple(known), limit=limit,
         )
 
-    def finish(action: Action) -> HandResult:
-        result = now().apply(action).result
-        assert result is not None
-        return result
+    def finish(action: Action) -> tuple[Callable[[], GameState], list[int], int, Action]:
+        return now, hands, seat, action
 
     while True:
         hand = hands[seat]
@@ -619,16 +647,16 @@ class ExpertPlayer:
     def _play_out(self, state: GameState, view: PlayerView) -> float:
         """The worth to this player of playing ``state`` (a determinisation after a
         candidate) out by the rollout policy."""
-        return self._value(_roll_out(state, self._take_gains(view)), view)
+        return self._value(_roll_out_score(state, self._take_gains(view)), view)
 
     def _take_gains(self, view: PlayerView) -> tuple[int, ...]:
         """Each seat's ``take_gain`` in the rollouts: 2 for this player, ``opponent_take_gain`` for the others."""
         return tuple(TAKE_GAIN if seat == view.seat else self.opponent_take_gain for seat in range(view.players))
 
-    def _value(self, result: HandResult, view: PlayerView) -> float:
-        """The hand's worth to this player under the rules in play: the chance of winning
-        a two-player game (to 500 or less) from the score it leaves, or else its points."""
-        score = result.score_under(view.rules)
+    def _value(self, score: Score, view: PlayerView) -> float:
+        """The worth to this player of a hand priced ``score`` under the rules in play: the
+        chance of winning a two-player game (to 500 or less) from the score it leaves, or
+        else its points."""
         game = view.game
         if (
             view.players == 2
