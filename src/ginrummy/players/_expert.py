@@ -10,7 +10,7 @@ from numbers import Real
 
 from .._masks import deadwood_of_mask, discard_deadwood_of_mask, knock_discards
 from .._price import Score, showdown_score
-from .._tables import CARD_POINTS
+from .._tables import CARD_POINTS, SUIT_BITS, SUIT_DEADWOOD
 from ..actions import (
     Action,
     BigGin,
@@ -63,14 +63,37 @@ def _passes(view: PlayerView) -> int:
     return 0
 
 
+_SUIT_OF = tuple(i // 13 for i in range(52))
+_IN_SUIT = tuple(1 << i % 13 for i in range(52))
+
+
 def _least_in(hand: int, cards: int, best: int) -> tuple[int, int]:
     """The lowest bit of ``cards`` whose loss leaves ``hand`` the least deadwood, and that
     deadwood; it stops at the first card reaching ``best``, the least possible."""
     found, found_dw = 0, 1 << 30
+    if not cards:
+        return found, found_dw
+    suits = (hand & SUIT_BITS, hand >> 13 & SUIT_BITS, hand >> 26 & SUIT_BITS, hand >> 39)
+    a, b, c, d = suits
+    if (a & b & (c | d)) | (c & d & (a | b)):  # three of a rank: a set may form
+        while cards:
+            bit = cards & -cards
+            cards ^= bit
+            dw = deadwood_of_mask(hand ^ bit)
+            if dw == best:
+                return bit, dw
+            if dw < found_dw:
+                found, found_dw = bit, dw
+        return found, found_dw
+    # no set is possible with or without the card, so only its suit's runs change
+    table = SUIT_DEADWOOD
+    base = table[a] + table[b] + table[c] + table[d]
     while cards:
         bit = cards & -cards
         cards ^= bit
-        dw = deadwood_of_mask(hand ^ bit)
+        i = bit.bit_length() - 1
+        suit = suits[_SUIT_OF[i]]
+        dw = base - table[suit] + table[suit ^ _IN_SUIT[i]]
         if dw == best:
             return bit, dw
         if dw < found_dw:
