@@ -6,7 +6,9 @@ of hard. With ``--tables 3,4`` it also plays three- and four-player games: hard 
 medium each against easy and random players (a player's fair share is 1/3 or 1/4).
 
 With ``--expert`` it plays expert against medium and hard and reports the expert's
-decision times; ``--rules standard`` plays the standard preset instead.
+decision times; with ``--expert --tables 3,4`` also the expert against a whole table
+of each level (``expert hard hard``), and its decision times at those tables.
+``--rules standard`` plays the standard preset instead.
 
 Run:  python benchmarks/strength.py [--games N] [--workers N] [--tables 3,4] [--skip-two] [--expert [--against medium,hard]] [--rules NAME]
 """
@@ -30,18 +32,19 @@ from ginrummy import GameState, Rules  # noqa: E402
 from ginrummy.players import ExpertPlayer, HardPlayer, MediumPlayer, Player, run_tournament  # noqa: E402
 
 
-def decision_times(hands: int, player: Player | None = None) -> list[float]:
-    """Seconds per decision of ``player`` (default hard), playing against medium."""
+def decision_times(hands: int, player: Player | None = None, players: int = 2) -> list[float]:
+    """Seconds per decision of ``player`` (default hard), playing against medium (one
+    ``medium`` per other seat of an Oklahoma table of ``players``)."""
     hard: Player = HardPlayer(seed=1) if player is None else player
     medium = MediumPlayer()
     times: list[float] = []
     for i in range(hands):
-        state = GameState.new(Rules(), seed=i)
+        state = GameState.new(Rules(players=players), seed=i)
         while not state.is_over:
             seat = state.to_play
             assert seat is not None
             view = state.view(seat)
-            if seat == i % 2:
+            if seat == i % players:
                 start = time.perf_counter()
                 action = hard.choose(view, view.legal_actions)
                 times.append(time.perf_counter() - start)
@@ -64,9 +67,13 @@ def main() -> None:
     args = parser.parse_args()
     print(f"machine: {describe()}; {args.games} games per pairing under {args.rules}\n")
     pairings: list[tuple[str, ...]] = [] if args.skip_two else [("hard", "medium"), ("medium", "random")]
-    if args.expert:
+    if args.expert and not args.skip_two:
         pairings += [("expert", level) for level in args.against.split(",") if level]
-    for size in (int(t) for t in args.tables.split(",") if t):
+    sizes = [int(t) for t in args.tables.split(",") if t]
+    for size in sizes:
+        if args.expert:  # the expert against a whole table of one level
+            pairings += [("expert", *[level] * (size - 1)) for level in args.against.split(",") if level]
+            continue
         fillers = {3: ("easy", "random"), 4: ("easy", "easy", "random")}[size]
         pairings += [("hard", *fillers), ("medium", *fillers)]
     with ProcessPoolExecutor(args.workers) as executor:
@@ -77,12 +84,13 @@ def main() -> None:
             print(result.describe())
             print(f"({time.perf_counter() - start:.0f} s)\n")
     if args.expert:
-        times = decision_times(30, ExpertPlayer(seed=1))
-        print(
-            f"expert: median decision {statistics.median(times) * 1000:.1f} ms, "
-            f"90th percentile {sorted(times)[int(len(times) * 0.9)] * 1000:.1f} ms, "
-            f"max {max(times) * 1000:.1f} ms over {len(times)} decisions"
-        )
+        for size in ([] if args.skip_two else [2]) + sizes:
+            times = decision_times(30, ExpertPlayer(seed=1), players=size)
+            print(
+                f"expert, {size} players: median decision {statistics.median(times) * 1000:.1f} ms, "
+                f"90th percentile {sorted(times)[int(len(times) * 0.9)] * 1000:.1f} ms, "
+                f"max {max(times) * 1000:.1f} ms over {len(times)} decisions"
+            )
     if args.skip_two:
         return
     times = decision_times(200)
