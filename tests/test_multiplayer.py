@@ -7,6 +7,7 @@ import pytest
 
 from helpers import seated
 from ginrummy import (
+    CardParseError,
     BigGin,
     Card,
     DrawDiscard,
@@ -259,6 +260,36 @@ def test_showdown_needs_one_hand_per_defender() -> None:
     with pytest.raises(InvalidHandError, match="share"):
         showdown("4s 5s 6s 8d 8c 8h 3c", "7s 2d 2c 9c Kh Kd Qs", "7s 3d 4d 5d Jc Jd Ah", rules=OK3, upcard=Card.parse("9h"))
 
+
+def test_defenders_given_as_one_list_are_told_to_come_one_argument_each() -> None:
+    knocker, first, second = "4s 5s 6s 8d 8c 8h 3c", "7s 2d 2c 9c Kh Kd Qs", "8s 3d 4d 5d Jc Jd Ah"
+    hint = "pass each hand as its own argument"
+    with pytest.raises(InvalidHandError, match="needs 2 defender hand.*, got 1: pass each defender's hand as its own"):
+        showdown(knocker, [first, second], rules=OK3, upcard=Card.parse("9h"))
+    defender = "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d"  # two players: the list is read as one defender's cards
+    with pytest.raises(CardParseError, match=f"got 10 in '{defender}'.*{hint}"):
+        showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", [defender], rules=Rules(), upcard=Card.parse("Th"))
+    with pytest.raises(TypeError, match=f"not Hand: Hand.parse.*{hint}"):
+        knocker_melding(knocker, [Hand.parse(first), Hand.parse(second)])  # type: ignore[list-item]
+    with pytest.raises(CardParseError, match="'z' is not a rank") as caught:  # one bad card: no hint
+        showdown(knocker, ["7s", "zz"], second, rules=OK3, upcard=Card.parse("9h"))
+    assert hint not in str(caught.value)
+    assert showdown(knocker, first, second, rules=OK3, upcard=Card.parse("9h")).knocker == 0
+
+
+def test_a_tied_layoff_goes_on_the_later_meld_so_the_showdown_is_fixed() -> None:
+    # Seat 2's 5h fits the run A-4h (after seat 1's 4h) and the set of fives, leaving
+    # 6 either way with one card laid off: the documented order puts it on the set, the
+    # meld with the higher highest card, so seat 3 cannot lay off 6h beyond the run.
+    rules = attrs.evolve(Rules(), players=4)
+    result = showdown(
+        "5s Ah 2h 3h 4d 5d 5c", "4s 4h Ac 3c Jc Qc Kc", "Qs 5h Qh Ad 3d Qd 2c", "As 2s 8s 6h 8h 2d 4c",
+        rules=rules, upcard=Card.parse("9c"),
+    )
+    assert [str(m) for m in result.knocker_melds] == ["Ah 2h 3h", "5s 5d 5c"]
+    assert [(str(l.card), l.target) for l in result.layoffs] == [("4h", 0), ("5h", 1)]
+    assert [result.deadwood_of(seat) for seat in result.order] == [8, 6, 31]
+    assert result.points == 33
 
 def test_knocker_melding_with_several_defenders_prices_the_result() -> None:
     # The knocker's best layout against two defenders is one of least deadwood.

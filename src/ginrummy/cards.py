@@ -312,6 +312,12 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+_SEVERAL_HANDS = (
+    ": a list of {what} holds single cards; to give several hands (such as the defenders"
+    " of a showdown), pass each hand as its own argument"
+)
+
+
 def _mask_of(cards: CardsLike, *, what: str = "cards") -> int:
     """The mask of ``cards``, rejecting duplicates and non-cards."""
     if isinstance(cards, Hand):
@@ -327,9 +333,16 @@ def _mask_of(cards: CardsLike, *, what: str = "cards") -> int:
         ) from None
     for card in iterator:
         if isinstance(card, str):
-            card = Card.parse(card)
+            text = card
+            try:
+                card = Card.parse(text)
+            except CardParseError as error:
+                if len(parse_cards(text)) > 1:  # raises for text that is no cards at all
+                    raise CardParseError(f"{error}{_SEVERAL_HANDS.format(what=what)}", text=text) from None
+                raise
         elif not isinstance(card, Card):
-            raise TypeError(f"{what} must contain Card values or card text, not {type(card).__name__}: {_shown(card)}")
+            hint = _SEVERAL_HANDS.format(what=what) if isinstance(card, Hand) else ""
+            raise TypeError(f"{what} must contain Card values or card text, not {type(card).__name__}: {_shown(card)}{hint}")
         bit = 1 << card._index
         if mask & bit:
             raise InvalidHandError(f"{what} hold {card} twice: a card can appear only once")

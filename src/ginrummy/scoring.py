@@ -305,7 +305,8 @@ def showdown(
         raise InvalidHandError(f"knocker_seat={_shown(knocker_seat)} is not a seat: expected 0-{n - 1}")
     if len(defenders) != n - 1:
         raise InvalidHandError(
-            f"a showdown among {n} players needs {n - 1} defender hand(s) in turn order, got {len(defenders)}"
+            f"a showdown among {n} players needs {n - 1} defender hand(s) in turn order, got {len(defenders)}: "
+            "pass each defender's hand as its own argument, showdown(knocker, hand_1, ...)"
         )
     k_hand = _hand_arg(knocker, "knocker cards")
     d_hands = [_hand_arg(d, "defender cards") for d in defenders]
