@@ -120,16 +120,16 @@ def knocker_layout(
     mask: int, least: int, defenders: Sequence[int], rules: Rules | None, upcard: Card | None
 ) -> tuple[tuple[int, ...], int]:
     """The knocker's automatic arrangement of ``mask`` (ruling 5, generalised in section
-    2) as (melds in ascending mask order, deadwood mask): among the arrangements with ``least`` deadwood (more
-    than 0), the one with the best hand result once the ``defenders`` (masks, in turn
-    order) lay off in turn; ties keep the first in :func:`melding_key` order. With one
-    defender, the most defender deadwood is best under any rules; with more, results
-    are priced under ``rules`` (default: the Oklahoma preset for that many players) and
-    ``upcard`` (default 2c)."""
-    # melds in ascending mask order, as a Melding lays them out: the order in which
-    # the defenders' layoffs are tried, which settles their ties
-    candidates = sorted(((tuple(sorted(melds)), dead) for melds, dead in partitions(mask, least)), key=lambda p: melding_key(*p))
-    candidates = [c for c in candidates if melding_key(*c)[0] == least]
+    2) as (melds in ascending mask order, deadwood mask): among the arrangements with
+    ``least`` deadwood (more than 0), the one with the best hand result once the
+    ``defenders`` (masks, in turn order) lay off in turn; ties keep the first in
+    :func:`melding_key` order. With one defender, the most defender deadwood is best
+    under any rules; with more, results are priced under ``rules`` (default: the
+    Oklahoma preset for that many players) and ``upcard`` (default 2c)."""
+    # Melds in ascending mask order, as a Melding lays them out: the order in which the
+    # defenders' layoffs are tried, which settles their ties in the recorded showdown.
+    layouts = ((tuple(sorted(melds)), dead) for melds, dead in partitions(mask, least))
+    candidates = [c for c in sorted(layouts, key=lambda p: melding_key(*p)) if melding_key(*c)[0] == least]
     if len(candidates) == 1:
         return candidates[0]  # nothing to choose between
     if len(defenders) == 1:
