@@ -67,12 +67,13 @@ def main() -> None:
     args = parser.parse_args()
     print(f"machine: {describe()}; {args.games} games per pairing under {args.rules}\n")
     pairings: list[tuple[str, ...]] = [] if args.skip_two else [("hard", "medium"), ("medium", "random")]
+    levels = [level for level in args.against.split(",") if level]
     if args.expert and not args.skip_two:
-        pairings += [("expert", level) for level in args.against.split(",") if level]
+        pairings += [("expert", level) for level in levels]
     sizes = [int(t) for t in args.tables.split(",") if t]
     for size in sizes:
         if args.expert:  # the expert against a whole table of one level
-            pairings += [("expert", *[level] * (size - 1)) for level in args.against.split(",") if level]
+            pairings += [("expert", *[level] * (size - 1)) for level in levels]
             continue
         fillers = {3: ("easy", "random"), 4: ("easy", "easy", "random")}[size]
         pairings += [("hard", *fillers), ("medium", *fillers)]
