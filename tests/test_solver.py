@@ -14,6 +14,7 @@ from ginrummy import (
     Card,
     Hand,
     InvalidHandError,
+    Knock,
     InvalidMeldError,
     Meld,
     RulesError,
@@ -374,6 +375,13 @@ def test_solver_accepts_plain_lists_of_card_text() -> None:
         best_layoffs("5s 6s 7s", "8s")
     with pytest.raises(TypeError, match="a meld must be"):
         best_layoffs([5], "8s")  # type: ignore[list-item]
+    for not_melds in (None, 5):
+        with pytest.raises(TypeError, match=f"knocker melds must be an iterable of melds, not {type(not_melds).__name__}: {not_melds}"):
+            best_layoffs(not_melds, "8s")  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=f"melds must be an iterable of melds, not {type(not_melds).__name__}"):
+            Melding.from_melds("5s 6s 7s", not_melds)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="melds must be an iterable of melds, not int: 5"):
+        Knock(Card.parse("8s"), 5)  # type: ignore[arg-type]
     assert Melding.from_melds(["As", "2s", "3s", "9d"], [["As", "2s", "3s"]]).deadwood == 9
 
 

@@ -17,7 +17,7 @@ import attrs
 
 from .cards import Card
 from .errors import CardParseError, IllegalActionError, _shown
-from .melds import Meld, MeldLike, _as_meld
+from .melds import Meld, MeldLike, _as_melds
 
 __all__ = [
     "Action",
@@ -67,9 +67,7 @@ class DrawDiscard(Action):
 def _melds_converter(value: Iterable[MeldLike] | None) -> tuple[Meld, ...] | None:
     if value is None:
         return None
-    if isinstance(value, (str, Meld)):
-        raise TypeError("melds must be an iterable of melds, not a single meld or string")
-    return tuple(sorted(_as_meld(item) for item in value))
+    return tuple(sorted(_as_melds(value)))
 
 
 def _card_validator(instance: object, attribute: attrs.Attribute[Card], value: object) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Union
 
 from typing_extensions import TypeAlias
@@ -172,3 +172,16 @@ def _as_meld(item: MeldLike) -> Meld:
     if isinstance(item, (Hand, list, tuple, set, frozenset)):
         return Meld(item)
     raise TypeError(f"a meld must be a Meld, meld text or its cards, not {type(item).__name__}: {_shown(item)}")
+
+
+def _as_melds(value: Iterable[MeldLike], what: str = "melds") -> list[Meld]:
+    """Melds from an iterable of :data:`MeldLike` values, each validated.
+
+    ``what`` names the argument in the error when ``value`` is a single meld, a
+    string or not iterable at all.
+    """
+    if isinstance(value, (str, Meld)):
+        raise TypeError(f"{what} must be an iterable of melds, not a single meld or string: {_shown(value)}")
+    if not isinstance(value, Iterable):
+        raise TypeError(f"{what} must be an iterable of melds, not {type(value).__name__}: {_shown(value)}")
+    return [_as_meld(item) for item in value]

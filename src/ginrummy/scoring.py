@@ -15,7 +15,7 @@ import attrs
 from ._price import EndReason, Score, price_hand, void_score
 from .cards import Card, CardsLike, Hand, _mask_of
 from .errors import IllegalActionError, InvalidHandError, InvalidMeldError, RulesError, _shown
-from .melds import Meld, MeldLike, _as_meld
+from .melds import Meld, MeldLike, _as_melds
 from .rules import Rules, Shutout
 from .solver import Layoff, Melding, best_layoffs, best_melding, knocker_melding
 
@@ -42,9 +42,7 @@ def _hands(value: Iterable[Hand]) -> tuple[Hand, ...]:
 
 
 def _melds(value: Iterable[MeldLike]) -> tuple[Meld, ...]:
-    if isinstance(value, (str, Meld)):
-        raise TypeError("melds must be an iterable of melds, not a single meld or string")
-    return tuple(_as_meld(m) for m in value)
+    return tuple(_as_melds(value))
 
 
 def _layoffs(value: Iterable[Layoff]) -> tuple[Layoff, ...]:

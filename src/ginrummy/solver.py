@@ -33,7 +33,7 @@ from ._masks import (
 from ._tables import NO_CARD, SET_RANK_POINTS, SUIT_BITS, SUIT_DEADWOOD
 from .cards import Card, CardsLike, Hand, _mask_of
 from .errors import InvalidHandError, InvalidMeldError, RulesError, _shown
-from .melds import Meld, MeldLike, _as_meld
+from .melds import Meld, MeldLike, _as_melds
 from ._price import knocker_layout
 from .rules import Rules
 
@@ -121,10 +121,7 @@ class Melding:
         mask = _mask_of(cards)
         used = 0
         out: list[Meld] = []
-        if isinstance(melds, (str, Meld)):
-            raise TypeError("melds must be an iterable of melds, not a single meld or string")
-        for item in melds:
-            meld = _as_meld(item)
+        for meld in _as_melds(melds):
             if meld.mask & used:
                 raise InvalidMeldError(f"meld {meld} shares a card with another meld")
             if meld.mask & ~mask:
@@ -343,12 +340,9 @@ class LayoffPlan:
 
 
 def _knocker_masks(knocker_melds: Iterable[MeldLike]) -> tuple[Meld, ...]:
-    if isinstance(knocker_melds, (str, Meld)):
-        raise TypeError("knocker melds must be an iterable of melds, not a single meld or string")
     out: list[Meld] = []
     used = 0
-    for item in knocker_melds:
-        meld = _as_meld(item)
+    for meld in _as_melds(knocker_melds, "knocker melds"):
         if meld.mask & used:
             raise InvalidMeldError(f"knocker meld {meld} shares a card with another knocker meld")
         used |= meld.mask
