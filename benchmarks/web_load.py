@@ -6,7 +6,7 @@ random legal moves, with a think time between moves, as people do. It reports
 requests/s, p50/p95/max latency and errors, and afterwards replays every stored game
 and checks that it is where its player last saw it. Bounded in games and seconds.
 
-Run:  python benchmarks/web_load.py [--clients 50 200] [--level hard] [--think 0.5] [--seconds 60]
+Run:  python benchmarks/web_load.py [--clients 50 200] [--level hard] [--think 0.5] [--seconds 60] [--workers 2]
 """
 
 from __future__ import annotations
@@ -41,9 +41,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(data: Path, port: int) -> subprocess.Popen[bytes]:
+def start(data: Path, port: int, workers: int) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "ginrummy", "serve", "--port", str(port), "--data", str(data)],
+        [sys.executable, "-m", "ginrummy", "serve", "--port", str(port), "--data", str(data), "--workers", str(workers)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     for _ in range(200):
@@ -105,7 +105,7 @@ class Client(threading.Thread):
 def phase(clients: int, args: argparse.Namespace) -> None:
     data = Path(tempfile.mkdtemp(prefix="ginrummy-load-"))
     port = free_port()
-    server = start(data, port)
+    server = start(data, port, args.workers)
     deadline = time.monotonic() + args.seconds
     started = time.perf_counter()
     threads = [Client(port, i, args, deadline, 2 + (i % 3 if args.mixed else 0)) for i in range(clients)]
@@ -133,7 +133,7 @@ def phase(clients: int, args: argparse.Namespace) -> None:
     p50 = statistics.median(latencies) * 1000 if latencies else 0.0
     p95 = latencies[int(len(latencies) * 0.95)] * 1000 if latencies else 0.0
     print(
-        f"{clients} games at once ({args.level}, think {args.think:g} s): {len(latencies)} requests in {elapsed:.0f} s "
+        f"{clients} games at once ({args.level}, think {args.think:g} s, {args.workers} workers): {len(latencies)} requests in {elapsed:.0f} s "
         f"= {len(latencies) / elapsed:.0f} requests/s; latency p50 {p50:.1f} ms, p95 {p95:.1f} ms, "
         f"max {latencies[-1] * 1000 if latencies else 0:.0f} ms; errors {len(errors)}; "
         f"games finished {sum(t.finished for t in threads)}/{clients}; "
@@ -151,6 +151,7 @@ def main() -> None:
     parser.add_argument("--target", type=int, default=60, help="game target (short games)")
     parser.add_argument("--seconds", type=float, default=90.0, help="stop after this long")
     parser.add_argument("--mixed", action="store_true", help="mix 2-, 3- and 4-player games")
+    parser.add_argument("--workers", type=int, default=0, help="the server's --workers: processes for the computers' moves")
     args = parser.parse_args()
     print(f"machine: {describe()}\n")
     for clients in args.clients:

@@ -13,7 +13,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +24,10 @@ pytest.importorskip("uvicorn")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from ginrummy import Hand, Match, loads  # noqa: E402
-from ginrummy.web import MAX_BODY, create_app, default_data_dir  # noqa: E402
+from ginrummy import Hand, Match, PlayerError, Rules, loads  # noqa: E402
+from ginrummy.web import MAX_BODY, MAX_WORKERS, create_app, default_data_dir  # noqa: E402
+from ginrummy.web._play import HUMAN, computer_move, _computers_play  # noqa: E402
+from ginrummy.web._store import GameRecord  # noqa: E402
 
 CARD = re.compile(r"(?<![A-Za-z0-9])[A2-9TJQK][shdc](?![A-Za-z0-9])")
 
@@ -220,6 +222,92 @@ def test_a_missing_extra_names_it(tmp_path: Path) -> None:
     assert done.returncode == 2 and "needs the 'web' extra" in done.stderr
 
 
+# ------------------------------------------------- computers in worker processes
+
+
+@pytest.mark.parametrize("workers", [-1, MAX_WORKERS + 1, True, 1.5, "2", None])
+def test_workers_must_be_a_whole_number_in_range(tmp_path: Path, workers: object) -> None:
+    with pytest.raises(PlayerError, match=re.escape(f"workers={workers!r} is not allowed: expected a whole number 0-{MAX_WORKERS}")):
+        create_app(tmp_path / "data", workers=workers)  # type: ignore[arg-type]
+    assert not (tmp_path / "data").exists()
+
+
+def test_serve_refuses_a_bad_workers_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from ginrummy.cli import main
+
+    assert main(["serve", "--port", "0", "--data", str(tmp_path), "--workers", str(MAX_WORKERS + 1)]) == 2
+    assert f"workers={MAX_WORKERS + 1} is not allowed" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["serve", "--workers", "-1"])
+    assert "'-1' must be at least 0" in capsys.readouterr().err
+
+
+def test_computer_moves_are_the_same_in_worker_processes() -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    def whole_hand(think: Callable[[str, int, Any], Any]) -> Match:
+        record = GameRecord("t" * 32, "medium", Match.new(Rules.parse("oklahoma+players=3"), seed=11), ("You", "A", "B"), ())
+        for _ in range(200):
+            record = _computers_play(record, think)
+            match = record.match
+            if match.state.is_over:
+                return match
+            view = match.view(HUMAN)
+            record = GameRecord(record.token, record.level, match.apply(view.legal_actions[-1], seat=HUMAN), record.names, ())
+        raise AssertionError("the hand did not end")
+
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        pooled = whole_hand(lambda level, seed, view: pool.submit(computer_move, level, seed, view).result())
+    here = whole_hand(computer_move)
+    assert pooled == here and pooled.state.history_length > 10
+
+
+def test_a_game_with_worker_processes(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "data", workers=1), raise_server_exceptions=False) as client:
+        game = client.post("/api/games", json={"level": "expert", "players": 3, "target": 40}).json()
+        assert client.get(f"/api/games/{game['token']}/hint").json()["hint"] in game["view"]["legal_actions"]
+        game = _play(client, game, random.Random(8), 15)
+        assert len(game["view"]["history"]) > 15 or game["hand_number"] > 1
+
+
+def _children(pid: int) -> set[int]:
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def _running(pid: int) -> bool:
+    """Whether ``pid`` is alive: neither gone nor a zombie waiting to be reaped."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_a_killed_server_leaves_no_worker_process_behind(tmp_path: Path) -> None:
+    port = free_port()
+    server = start_server(tmp_path / "games", port, "--workers", "1")
+    try:
+        game = call(port, "/api/games", {"level": "medium", "players": 4})
+        assert game["view"]["seat"] == 0
+        workers = _children(server.pid)
+        assert workers, "the computers' moves did not start a worker process"
+    finally:
+        stop(server, signal.SIGKILL)
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and any(_running(pid) for pid in workers):
+        time.sleep(0.2)
+    assert not any(_running(pid) for pid in workers)
+
+
 # ------------------------------------------------------------ a real server
 
 
@@ -229,9 +317,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(data: Path, port: int) -> subprocess.Popen[str]:
+def start_server(data: Path, port: int, *extra: str) -> subprocess.Popen[str]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "ginrummy", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(data)],
+        [sys.executable, "-m", "ginrummy", "serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(data), *extra],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     deadline = time.monotonic() + 20

@@ -45,14 +45,22 @@ def _rules_arg(text: str) -> Rules:
         raise argparse.ArgumentTypeError(str(error)) from error
 
 
-def _positive(text: str) -> int:
+def _whole(text: str, low: int) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    if value < low:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least {low}")
     return value
+
+
+def _positive(text: str) -> int:
+    return _whole(text, 1)
+
+
+def _not_negative(text: str) -> int:
+    return _whole(text, 0)
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -115,6 +123,13 @@ def _build_parser() -> argparse.ArgumentParser:
     serve_parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve_parser.add_argument("--data", type=Path, help="where games are kept (default: the per-user data directory)")
+    serve_parser.add_argument(
+        "--workers",
+        type=_not_negative,
+        default=0,
+        help="processes that work out the computers' moves, for a server with several cores"
+        " (default 0: the server's own process)",
+    )
 
     replay_parser = sub.add_parser("replay", help="step through a saved game record")
     replay_parser.add_argument(
@@ -135,7 +150,7 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print(f"ginrummy serve: error: --port {args.port} is not a port: expected 0-65535", file=sys.stderr)
         return 2
-    serve(host=args.host, port=args.port, data=args.data)
+    serve(host=args.host, port=args.port, data=args.data, workers=args.workers)
     return 0
 
 

@@ -21,9 +21,9 @@ except ImportError as error:  # pragma: no cover - exercised by a test that hide
         f"pip install 'ginrummy[web]' (missing: {error.name})"
     ) from error
 
-from ._app import MAX_BODY, create_app
+from ._app import MAX_BODY, MAX_WORKERS, create_app
 
-__all__ = ["MAX_BODY", "create_app", "default_data_dir", "serve"]
+__all__ = ["MAX_BODY", "MAX_WORKERS", "create_app", "default_data_dir", "serve"]
 
 
 def default_data_dir() -> Path:
@@ -35,9 +35,10 @@ def default_data_dir() -> Path:
     return (Path(base) if base else Path.home() / ".local" / "share") / "ginrummy"
 
 
-def serve(*, host: str = "127.0.0.1", port: int = 8000, data: Path | None = None) -> None:
-    """Run the web game until interrupted."""
+def serve(*, host: str = "127.0.0.1", port: int = 8000, data: Path | None = None, workers: int = 0) -> None:
+    """Run the web game until interrupted; ``workers`` processes work out the computers'
+    moves (0, the default: the server's own process; see :func:`create_app`)."""
     directory = default_data_dir() if data is None else data
-    app = create_app(directory)
+    app = create_app(directory, workers=workers)
     print(f"ginrummy web game on http://{host}:{port} (games kept in {directory}); Ctrl-C stops it", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning")

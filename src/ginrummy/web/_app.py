@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import json
+import multiprocessing
+import os
 import re
 import threading
+import time
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -18,16 +22,19 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ginrummy import GinRummyError
+from ginrummy import Action, GinRummyError, PlayerError, PlayerView
+from ginrummy.errors import _shown
 
-from ._play import BadRequest, act, hint, new_game, payload, presets, undo
+from ._play import BadRequest, Think, act, computer_move, hint, new_game, payload, presets, undo
 from ._store import GameRecord, Store
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["MAX_BODY", "MAX_WORKERS", "create_app"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_BODY = 4096
 """The largest request body accepted, in bytes."""
+MAX_WORKERS = 256
+"""The most worker processes :func:`create_app` starts for the computers' moves."""
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'",
@@ -73,13 +80,47 @@ def _field(data: dict[str, Any], key: str, kind: type, default: object = None) -
     raise BadRequest(f"{key!r} must be {kind.__name__}, not {type(value).__name__} ({value!r})", status=422, reason="bad_field")
 
 
-class _Games:
-    """The store, and one lock per game so that two requests never act on one game at once."""
+def _leave_with_parent(parent: int) -> None:
+    """In a worker process: exit as soon as the server that started it is gone (even
+    killed outright, when it cannot shut its pool down)."""
 
-    def __init__(self, data: Path) -> None:
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="ginrummy-parent-watch", daemon=True).start()
+
+
+class _Games:
+    """The store, one lock per game so that two requests never act on one game at once,
+    and where the computers think: here, or in a pool of ``workers`` processes."""
+
+    def __init__(self, data: Path, workers: int) -> None:
         self.store = Store(data)
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
+        # "spawn": forking a server that runs threads could copy a lock held mid-call.
+        self._pool = (
+            ProcessPoolExecutor(
+                workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_leave_with_parent,
+                initargs=(os.getpid(),),
+            )
+            if workers
+            else None
+        )
+        self.think: Think = computer_move if self._pool is None else self._think_in_pool
+
+    def _think_in_pool(self, level: str, seed: int, view: PlayerView) -> Action:
+        assert self._pool is not None
+        return self._pool.submit(computer_move, level, seed, view).result()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+        self.store.close()
 
     def lock(self, token: str) -> threading.Lock:
         with self._guard:
@@ -97,16 +138,29 @@ class _Games:
             return work(self.get(token))
 
 
-def create_app(data: Path) -> Starlette:
-    """The web game's application, keeping its games in ``data`` (created if missing)."""
+def create_app(data: Path, *, workers: int = 0) -> Starlette:
+    """The web game's application, keeping its games in ``data`` (created if missing).
+
+    The computers' moves and the hints are worked out in the server's process, one
+    request at a time per core that Python's lock lets run: about one core in all. With
+    ``workers`` of 1 or more they are worked out in a pool of that many processes, which
+    the application starts and stops with its lifespan, so that a server with several
+    cores serves more games of the searching levels at once. The moves are the same
+    either way. A ``workers`` that is not a whole number from 0 to 256 raises
+    :class:`~ginrummy.PlayerError`.
+    """
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= MAX_WORKERS:
+        raise PlayerError(f"workers={_shown(workers)} is not allowed: expected a whole number 0-{MAX_WORKERS}")
     games: _Games | None = None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         nonlocal games
-        games = _Games(data)
-        yield
-        games.store.close()
+        games = _Games(data, workers)
+        try:
+            yield
+        finally:
+            games.close()
 
     def ready() -> _Games:
         if games is None:  # pragma: no cover - the lifespan always runs first
@@ -127,8 +181,9 @@ def create_app(data: Path) -> Starlette:
         players = _field(body, "players", int)
         if target is not None and not 1 <= target <= 10_000:
             raise BadRequest(f"target {target} is not allowed: expected 1-10000", status=422, reason="bad_field")
+        server = ready()
         record = await run_in_threadpool(
-            new_game, ready().store, rules_text=rules, level=level, target=target, players=players
+            new_game, server.store, rules_text=rules, level=level, target=target, players=players, think=server.think
         )
         return _ok(payload(record), status=201)
 
@@ -143,8 +198,10 @@ def create_app(data: Path) -> Starlette:
         text = _field(body, "action", str)
         if not text or len(text) > 200:
             raise BadRequest("'action' must be the action as text, such as \"d 7h\"", status=422, reason="bad_field")
-        store = ready().store
-        data = await run_in_threadpool(ready().with_game, token, lambda record: payload(act(store, record, text)))
+        server = ready()
+        data = await run_in_threadpool(
+            server.with_game, token, lambda record: payload(act(server.store, record, text, server.think))
+        )
         return _ok(data)
 
     async def take_back(request: Request) -> Response:
@@ -155,7 +212,8 @@ def create_app(data: Path) -> Starlette:
 
     async def advice(request: Request) -> Response:
         token = request.path_params["token"]
-        text = await run_in_threadpool(ready().with_game, token, hint)
+        server = ready()
+        text = await run_in_threadpool(server.with_game, token, lambda record: hint(record, server.think))
         return _ok({"hint": text})
 
     async def history(request: Request) -> Response:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 
 from ginrummy import (
     PRESETS,
+    Action,
     DrawStock,
     GameScore,
     GinRummyError,
@@ -28,7 +29,7 @@ from ginrummy.players import LEVELS, make_player
 
 from ._store import GameRecord, Store
 
-__all__ = ["HUMAN", "BadRequest", "act", "hint", "new_game", "payload", "undo"]
+__all__ = ["HUMAN", "BadRequest", "Think", "act", "computer_move", "hint", "new_game", "payload", "undo"]
 
 HUMAN = 0
 """The browser's player always sits at seat 0; the computers sit to its left."""
@@ -45,11 +46,29 @@ class BadRequest(GinRummyError, ValueError):
         self.reason = reason
 
 
+def computer_move(level: str, seed: int, view: PlayerView) -> Action:
+    """A computer's move at ``level`` in ``view``, by a player built from ``seed``. A
+    top-level function of picklable arguments, so a process pool can run it."""
+    return make_player(level, seed=seed).choose(view, view.legal_actions)
+
+
+Think = Callable[[str, int, PlayerView], Action]
+"""How the server gets a computer's move: :func:`computer_move`, here or in a worker process."""
+
+
 def _names(players: int) -> tuple[str, ...]:
     return ("You", *(f"Computer {n}" for n in range(1, players))) if players > 2 else ("You", "Computer")
 
 
-def new_game(store: Store, *, rules_text: str, level: str, target: int | None, players: int | None) -> GameRecord:
+def new_game(
+    store: Store,
+    *,
+    rules_text: str,
+    level: str,
+    target: int | None,
+    players: int | None,
+    think: Think = computer_move,
+) -> GameRecord:
     """Start a game with a fresh unguessable token; the computers play until it is the player's turn."""
     try:
         rules = Rules.parse(rules_text)
@@ -66,7 +85,7 @@ def new_game(store: Store, *, rules_text: str, level: str, target: int | None, p
     token = secrets.token_urlsafe(24)
     match = Match.new(rules, seed=secrets.randbits(62))
     record = GameRecord(token, level, match, _names(rules.players), ())
-    record = _computers_play(record)
+    record = _computers_play(record, think)
     store.save(record, new=True)
     return record
 
@@ -78,15 +97,13 @@ def _bot_seed(match: Match, seat: int) -> int:
     return (seed * 31 + match.hand_number * 1_000_003 + match.state.history_length * 7 + seat) % (1 << 62)
 
 
-def _computers_play(record: GameRecord) -> GameRecord:
+def _computers_play(record: GameRecord, think: Think) -> GameRecord:
     match = record.match
     for _ in range(_MAX_COMPUTER_MOVES):
         seat = match.to_play
         if seat is None or seat == HUMAN:
             break
-        view = match.view(seat)
-        bot = make_player(record.level, seed=_bot_seed(match, seat))
-        match = match.apply(bot.choose(view, view.legal_actions), seat=seat)
+        match = match.apply(think(record.level, _bot_seed(match, seat), match.view(seat)), seat=seat)
     return attrs.evolve(record, match=match)
 
 
@@ -94,7 +111,7 @@ def _length(match: Match) -> int:
     return sum(s.history_length for s in match.finished) + match.state.history_length + len(match.finished)
 
 
-def act(store: Store, record: GameRecord, text: str) -> GameRecord:
+def act(store: Store, record: GameRecord, text: str, think: Think = computer_move) -> GameRecord:
     """Apply the player's action (text, as typed in the terminal game), then the computers' replies."""
     match = record.match
     try:
@@ -107,7 +124,7 @@ def act(store: Store, record: GameRecord, text: str) -> GameRecord:
         reason = error.reason if isinstance(error, IllegalActionError) else "unreadable"
         raise BadRequest(str(error), status=409 if reason != "unreadable" else 422, reason=reason) from error
     points = () if isinstance(action, NextHand) else (*record.undo, _length(match))
-    record = _computers_play(attrs.evolve(record, match=after, undo=points))
+    record = _computers_play(attrs.evolve(record, match=after, undo=points), think)
     store.save(record)
     return record
 
@@ -126,14 +143,13 @@ def undo(store: Store, record: GameRecord) -> GameRecord:
     return record
 
 
-def hint(record: GameRecord) -> str:
-    """What the hard computer would do in the player's place."""
+def hint(record: GameRecord, think: Think = computer_move) -> str:
+    """What the expert computer would do in the player's place."""
     match = record.match
     view = match.view(HUMAN)
     if match.state.is_over or not view.legal_actions:
         raise BadRequest("there is nothing to advise: it is not your turn in a hand", status=409, reason="not_your_turn")
-    adviser = make_player("expert", seed=_bot_seed(match, HUMAN))
-    return str(adviser.choose(view, view.legal_actions))
+    return str(think("expert", _bot_seed(match, HUMAN), view))
 
 
 def _melding(view: PlayerView) -> dict[str, object]:
