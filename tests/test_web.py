@@ -271,6 +271,23 @@ def test_a_game_with_worker_processes(tmp_path: Path) -> None:
         assert len(game["view"]["history"]) > 15 or game["hand_number"] > 1
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+def test_a_worker_killed_mid_game_is_replaced(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "data", workers=1), raise_server_exceptions=False) as client:
+        game = client.post("/api/games", json={"level": "medium", "players": 4}).json()
+        workers = {
+            pid for pid in _children(os.getpid()) if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        }
+        assert workers, "no worker process was started"
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(_running(pid) for pid in workers):
+            time.sleep(0.05)
+        game = _play(client, game, random.Random(2), 3)
+        assert game["view"]["history"]
+
+
 def _children(pid: int) -> set[int]:
     found = set()
     for stat in Path("/proc").glob("[0-9]*/stat"):

@@ -11,6 +11,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -100,22 +101,34 @@ class _Games:
         self.store = Store(data)
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
-        # "spawn": forking a server that runs threads could copy a lock held mid-call.
-        self._pool = (
-            ProcessPoolExecutor(
-                workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_leave_with_parent,
-                initargs=(os.getpid(),),
-            )
-            if workers
-            else None
-        )
+        self._workers = workers
+        self._pool = self._start_pool() if workers else None
         self.think: Think = computer_move if self._pool is None else self._think_in_pool
 
+    def _start_pool(self) -> ProcessPoolExecutor:
+        # "spawn": forking a server that runs threads could copy a lock held mid-call.
+        return ProcessPoolExecutor(
+            self._workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_leave_with_parent,
+            initargs=(os.getpid(),),
+        )
+
     def _think_in_pool(self, level: str, seed: int, view: PlayerView) -> Action:
-        assert self._pool is not None
-        return self._pool.submit(computer_move, level, seed, view).result()
+        pool = self._pool
+        assert pool is not None
+        try:
+            return pool.submit(computer_move, level, seed, view).result()
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): start a new pool, once, rather than
+            # failing every later move. The move is rebuilt from its seed, so it is the same.
+            with self._guard:
+                if self._pool is pool:
+                    self._pool = self._start_pool()
+                    pool.shutdown(wait=False, cancel_futures=True)
+                current = self._pool
+            assert current is not None
+            return current.submit(computer_move, level, seed, view).result()
 
     def close(self) -> None:
         if self._pool is not None:
