@@ -355,7 +355,7 @@ def test_play_help_lists_the_presets_and_hollywood_is_a_preset(capsys: pytest.Ca
 def test_between_hands_only_enter_continues(monkeypatch: pytest.MonkeyPatch) -> None:
     from ginrummy.cli._play import _Game
     from ginrummy.cli._style import Style
-    from ginrummy.players import make_player
+    from ginrummy.players import ExpertPlayer, make_player
 
     match = Match.new(Rules(), seed=4)
     pick = __import__("random").Random(4)
@@ -363,7 +363,7 @@ def test_between_hands_only_enter_continues(monkeypatch: pytest.MonkeyPatch) -> 
         match = match.apply(pick.choice(match.legal_actions()))
     out = io.StringIO()
     monkeypatch.setattr(sys, "stdin", ScriptedInput(["yes", "next", ""]))
-    game = _Game(match, [make_player("easy")] * 2, make_player("easy"), Style(fancy=False, colour=False), out, None)
+    game = _Game(match, [make_player("easy")] * 2, ExpertPlayer(seed=1), Style(fancy=False, colour=False), out, None)
     game._between_hands()
     assert out.getvalue().count("Press Enter to deal the next hand, or type quit to leave.") == 2
     assert game.match.hand_number == 2
@@ -386,3 +386,27 @@ def test_prompt_after_everyone_passes_offers_only_the_stock(capsys: pytest.Captu
             assert "The computer passes the upcard." in out
             return
     pytest.fail("no deal in 40 where both pass")
+
+
+def test_hints_say_why_when_the_search_departs() -> None:
+    from ginrummy import Discard, PassUpcard, TakeUpcard
+    from ginrummy.cli._play import hint_text
+    from ginrummy.cli._style import Style
+    from ginrummy.players import Analysis, Rating
+
+    plain = Style(fancy=False, colour=False)
+    forced = Analysis(choice=PassUpcard(), default=PassUpcard(), ratings=(Rating(PassUpcard(), float("nan"), 0.0, 0.0, True),), deals=0, unit="points")
+    assert hint_text(forced, plain) == "Hint: pass"
+    take, stay = Rating(TakeUpcard(), 4.0, 6.125, 2.5, False), Rating(PassUpcard(), -2.125, 0.0, 0.0, True)
+    departed = Analysis(choice=TakeUpcard(), default=PassUpcard(), ratings=(take, stay), deals=60, unit="points")
+    assert hint_text(departed, plain) == "Hint: take (better than pass by 6.1 points a hand, give or take 2.5, over 60 deals)"
+    kept = Analysis(choice=PassUpcard(), default=PassUpcard(), ratings=(take, stay), deals=60, unit="points")
+    assert hint_text(kept, plain) == "Hint: pass (over 60 deals, nothing else looked clearly better)"
+    ten, queen = Discard(Card.parse("Td")), Discard(Card.parse("Qs"))
+    equity = Analysis(
+        choice=ten, default=queen, deals=40, unit="game",
+        ratings=(Rating(ten, 0.61, 0.014, 0.007, False), Rating(queen, 0.596, 0.0, 0.0, True)),
+    )
+    assert hint_text(equity, plain) == (
+        "Hint: discard Td (better than discard Qs by 1.4 points of game-winning chance, give or take 0.7, over 40 deals)"
+    )

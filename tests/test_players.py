@@ -598,3 +598,72 @@ def test_expert_prices_the_hands_of_a_very_long_game_by_points() -> None:
     expected = 0.0 if score.scorer is None else float(score.points + score.box)
     assert worth == (expected if score.scorer in (0, None) else -expected)
     assert expert.choose(view, view.legal_actions) in view.legal_actions  # no table built
+
+
+# ------------------------------------------------------------- the expert's analysis
+
+
+def _expert_positions() -> list[PlayerView]:
+    """Views of every phase from short medium games: two players in a game (priced by
+    equity), and three and four players (priced by points)."""
+    views: list[PlayerView] = []
+    for players, preset in ((2, "oklahoma"), (3, "standard"), (4, "oklahoma")):
+        match = Match.new(attrs.evolve(Rules.parse(preset), players=players, game_target=100), seed=players)
+        bot = MediumPlayer()
+        for step in range(60):
+            seat = match.to_play
+            if seat is None:
+                break
+            view = match.view(seat)
+            if step % 3 == 0:
+                views.append(view)
+            match = match.apply(bot.choose(view, view.legal_actions), seat=seat)
+    return views
+
+
+def test_expert_analysis_makes_the_same_choice_as_choose() -> None:
+    for index, view in enumerate(_expert_positions()):
+        chosen = ExpertPlayer(seed=index, simulations=12, time_budget=NO_CAP).choose(view, view.legal_actions)
+        analysis = ExpertPlayer(seed=index, simulations=12, time_budget=NO_CAP).analyse(view)
+        assert analysis.choice == chosen, view
+
+
+def test_expert_analysis_figures_agree_with_its_choice() -> None:
+    searched = departed = 0
+    for index, view in enumerate(_expert_positions()):
+        analysis = ExpertPlayer(seed=index, simulations=12, time_budget=NO_CAP).analyse(view)
+        ratings = analysis.ratings
+        legal = view.legal_actions
+        assert analysis.choice in legal and analysis.default in legal
+        assert [r.action for r in ratings if r.is_default] == [analysis.default]
+        assert all(r.action in legal for r in ratings) and len({r.action for r in ratings}) == len(ratings)
+        assert analysis.unit == ("game" if view.players == 2 else "points")
+        if analysis.deals == 0:
+            assert len(ratings) == 1 and ratings[0].action == analysis.choice
+            continue
+        searched += 1
+        assert analysis.deals == 12
+        advantages = [r.advantage for r in ratings]
+        assert advantages == sorted(advantages, reverse=True)
+        default = next(r for r in ratings if r.is_default)
+        assert (default.advantage, default.standard_error) == (0.0, 0.0)
+        for r in ratings:
+            # paired by deal over the same deals: the mean difference is the difference of the means
+            assert r.advantage == pytest.approx(r.value - default.value, abs=1e-9)
+        clear = [r for r in ratings if not r.is_default and r.advantage - 1.0 * r.standard_error > 0]
+        if clear:
+            departed += 1
+            assert analysis.choice == max(clear, key=lambda r: r.advantage).action
+        else:
+            assert analysis.choice == analysis.default
+    assert searched >= 20 and departed >= 1
+
+
+def test_expert_analysis_of_a_forced_move_searches_nothing() -> None:
+    state = GameState.new(Rules(), seed=1)
+    seat = state.to_play
+    assert seat is not None
+    analysis = ExpertPlayer(seed=1).analyse(state.view(seat), [PassUpcard()])
+    assert analysis.choice == analysis.default == PassUpcard() and analysis.deals == 0
+    (rating,) = analysis.ratings
+    assert rating.is_default and rating.value != rating.value  # nan: nothing was played out

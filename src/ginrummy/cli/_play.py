@@ -29,7 +29,7 @@ from ginrummy import (
     deadwood,
     dumps,
 )
-from ginrummy.players import Player, make_player
+from ginrummy.players import Analysis, ExpertPlayer, Player, make_player
 
 from ._show import describe_action, show_result, show_score, show_settlement, show_table
 from ._style import Style, style_for, table_names
@@ -111,10 +111,25 @@ def _prompt(view: PlayerView) -> str:
     return text[0].upper() + text[1:] + "? "
 
 
+def hint_text(analysis: Analysis, style: Style) -> str:
+    """The ``hint`` line: the expert's move and, when it searched, why."""
+    move = style.action(analysis.choice)
+    if not analysis.deals:
+        return f"Hint: {move}"
+    if analysis.choice == analysis.default:
+        return f"Hint: {move} (over {analysis.deals} deals, nothing else looked clearly better)"
+    rating = next(r for r in analysis.ratings if r.action == analysis.choice)
+    scale, unit = (100, "points of game-winning chance") if analysis.unit == "game" else (1, "points a hand")
+    return (
+        f"Hint: {move} (better than {style.action(analysis.default)} by {scale * rating.advantage:.1f} {unit},"
+        f" give or take {scale * rating.standard_error:.1f}, over {analysis.deals} deals)"
+    )
+
+
 class _Game:
     """One game in progress: the match, the computers, and what undo can take back."""
 
-    def __init__(self, match: Match, bots: Sequence[Player], adviser: Player, style: Style, out: TextIO,
+    def __init__(self, match: Match, bots: Sequence[Player], adviser: ExpertPlayer, style: Style, out: TextIO,
                  save: Path | None) -> None:
         self.match = match
         self.bots = bots
@@ -193,7 +208,7 @@ class _Game:
                 self.say(HELP)
                 continue
             if word == "hint":
-                self.say(f"Hint: {self.style.action(self.adviser.choose(view, view.legal_actions))}")
+                self.say(hint_text(self.adviser.analyse(view), self.style))
                 continue
             if word == "undo":
                 if not self.undo_stack:
@@ -255,7 +270,7 @@ def play(args: argparse.Namespace, out: TextIO) -> int:
         seed = None if args.seed is None else args.seed * 1000 + game
         match = Match.new(rules, seed=seed)
         bots = [make_player(args.level, seed=None if seed is None else seed * 10 + seat) for seat in range(rules.players)]
-        adviser = make_player("expert", seed=seed)
+        adviser = ExpertPlayer(seed=seed)
         current = _Game(match, bots, adviser, style, out, args.save)
         try:
             current.run()

@@ -14,11 +14,12 @@ True
 from ._base import LEVELS, Player, make_player, play_hand, play_match
 from ._bots import EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer
 from ._equity import game_equity
-from ._expert import ExpertPlayer, determinize, gin_outs, last_discards, opponent_draws, roll_out, rollout_action
+from ._expert import Analysis, ExpertPlayer, Rating, determinize, gin_outs, last_discards, opponent_draws, roll_out, rollout_action
 from ._inference import hidden_card_weights
 from ._tournament import MatchSummary, TournamentResult, run_tournament, summarize, wilson_interval
 
 __all__ = [
+    "Analysis",
     "EasyPlayer",
     "ExpertPlayer",
     "HardPlayer",
@@ -27,6 +28,7 @@ __all__ = [
     "MediumPlayer",
     "Player",
     "RandomPlayer",
+    "Rating",
     "TournamentResult",
     "determinize",
     "game_equity",

@@ -8,6 +8,8 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from numbers import Real
 
+import attrs
+
 from .._masks import deadwood_of_mask, discard_deadwood_of_mask, knock_discards
 from .._price import Score, showdown_score
 from .._tables import CARD_POINTS, SUIT_BITS, SUIT_DEADWOOD
@@ -32,7 +34,7 @@ from ._bots import HardPlayer, _bits, opponent_draws
 from ._equity import EQUITY_TARGET_LIMIT, equity_of
 from ._inference import hidden_card_weights
 
-__all__ = ["ExpertPlayer", "determinize", "gin_outs", "last_discards", "opponent_draws", "roll_out", "rollout_action"]
+__all__ = ["Analysis", "ExpertPlayer", "Rating", "determinize", "gin_outs", "last_discards", "opponent_draws", "roll_out", "rollout_action"]
 
 
 def gin_outs(kept: int, unseen: int) -> int:
@@ -296,6 +298,73 @@ def _checked_weights(view: PlayerView, weights: Mapping[int, Iterable[float]]) -
             floats.append(number)
         checked[seat] = tuple(floats)
     return checked
+
+
+def _prices_equity(view: PlayerView) -> bool:
+    """Whether the expert prices hands in ``view`` by the chance of winning the game (a
+    two-player game to 500 or less, not over), rather than by their points."""
+    game = view.game
+    return (
+        view.players == 2
+        and isinstance(game, GameScore)
+        and not game.is_over
+        and view.rules.game_target <= EQUITY_TARGET_LIMIT
+    )
+
+
+@attrs.frozen
+class Rating:
+    """One candidate action as :meth:`ExpertPlayer.analyse` rated it, in the
+    analysis's :attr:`~Analysis.unit`."""
+
+    action: Action
+    """The candidate."""
+    value: float
+    """Its average worth over the deals searched (``nan`` when nothing was searched)."""
+    advantage: float
+    """Its average worth less the hard player's move's, paired deal by deal (0 for that move)."""
+    standard_error: float
+    """The standard error of :attr:`advantage` (0 for the hard player's move; ``nan``
+    with fewer than two deals)."""
+    is_default: bool
+    """Whether this is the hard player's move, which the expert keeps unless another is
+    clearly better."""
+
+
+@attrs.frozen
+class Analysis:
+    """What :meth:`ExpertPlayer.analyse` found at one decision."""
+
+    choice: Action
+    """The move the expert makes."""
+    default: Action
+    """The hard player's move (playing on for gin where it would knock with enough gin
+    outs), which the expert keeps unless a candidate is better by ``margin`` standard errors."""
+    ratings: tuple[Rating, ...]
+    """Every candidate searched, the largest advantage first (only the move, unrated,
+    when there was no choice to search)."""
+    deals: int
+    """Determinisations played out for every candidate (0 when there was no choice)."""
+    unit: str
+    """``"game"``: worth is the chance of winning the game (0 to 1) from the score the
+    hand leaves; ``"points"``: the hand's points, with the box and game bonus when it
+    would end the game, another player's counting against this one."""
+
+
+def _unsearched(action: Action, unit: str) -> Analysis:
+    """The analysis of a decision with one candidate: nothing to search."""
+    return Analysis(choice=action, default=action, ratings=(Rating(action, math.nan, 0.0, 0.0, True),), deals=0, unit=unit)
+
+
+def _rating(action: Action, row: Sequence[float], base: Sequence[float], is_default: bool) -> Rating:
+    n = len(row)
+    value = sum(row) / n if n else math.nan
+    if is_default:
+        return Rating(action, value, 0.0, 0.0, True)
+    diffs = [a - b for a, b in zip(row, base)]
+    mean = sum(diffs) / n if n else math.nan
+    error = (sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5 if n > 1 else math.nan
+    return Rating(action, value, mean, error, False)
 
 
 def _advantage(row: Sequence[float], base: Sequence[float], margin: float) -> float:
@@ -610,15 +679,37 @@ class ExpertPlayer:
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """The expert's choice: the hard player's move, unless the search shows another
         candidate is better by more than ``margin`` standard errors."""
-        legal = list(legal_actions)
+        return self.analyse(view, legal_actions).choice
+
+    def analyse(self, view: PlayerView, legal_actions: Sequence[Action] | None = None) -> Analysis:
+        """The search behind :meth:`choose`, with its figures: every candidate it played
+        out, its average worth and its paired advantage over the hard player's move, with
+        the standard error of that advantage. ``legal_actions`` defaults to the view's.
+        The choice is the one :meth:`choose` would make from the same state of this
+        player's generator (each call draws from it, so two calls in a row may differ).
+
+        >>> from ginrummy import GameState, Rules
+        >>> from ginrummy.players import ExpertPlayer
+        >>> state = GameState.new(Rules(), seed=9)
+        >>> view = state.view(state.to_play)
+        >>> analysis = ExpertPlayer(seed=1, simulations=20, time_budget=60).analyse(view)
+        >>> str(analysis.default), str(analysis.choice), analysis.deals, analysis.unit
+        ('pass', 'take', 20, 'points')
+        >>> for rating in analysis.ratings:
+        ...     print(f"{rating.action}: {rating.advantage:+.1f} (standard error {rating.standard_error:.1f})")
+        take: +23.9 (standard error 8.7)
+        pass: +0.0 (standard error 0.0)
+        """
+        legal = list(view.legal_actions if legal_actions is None else legal_actions)
+        unit = "game" if _prices_equity(view) else "points"
         if len(legal) == 1:
-            return legal[0]
+            return _unsearched(legal[0], unit)
         default = self._default(view, legal)
         candidates = self._candidates(view, legal)
         if default not in candidates:
             candidates.insert(0, default)
         if len(candidates) == 1:
-            return candidates[0]
+            return _unsearched(candidates[0], unit)
         values: list[list[float]] = [[] for _ in candidates]
         deadline = time.perf_counter() + self.time_budget
         draws = opponent_draws(view)
@@ -631,7 +722,16 @@ class ExpertPlayer:
                 values[index].append(self._play_out(world.apply(action), view))
             if time.perf_counter() > deadline:
                 break
-        return candidates[self._pick(values, candidates.index(default))]
+        base = candidates.index(default)
+        ratings = [_rating(action, row, values[base], i == base) for i, (action, row) in enumerate(zip(candidates, values))]
+        ratings.sort(key=lambda r: -r.advantage)  # stable: ties keep the search's order
+        return Analysis(
+            choice=candidates[self._pick(values, base)],
+            default=default,
+            ratings=tuple(ratings),
+            deals=len(values[0]),
+            unit=unit,
+        )
 
     def _world(
         self,
@@ -681,12 +781,8 @@ class ExpertPlayer:
         chance of winning a two-player game (to 500 or less) from the score it leaves, or
         else its points."""
         game = view.game
-        if (
-            view.players == 2
-            and isinstance(game, GameScore)
-            and not game.is_over
-            and view.rules.game_target <= EQUITY_TARGET_LIMIT
-        ):
+        if _prices_equity(view):
+            assert isinstance(game, GameScore)
             mine, theirs = game.points[view.seat], game.points[1 - view.seat]
             if score.scorer == view.seat:
                 mine += score.points
