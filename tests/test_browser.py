@@ -9,6 +9,7 @@ test's temporary directory.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 from pathlib import Path
@@ -106,6 +107,11 @@ def test_keyboard_alone_at_phone_width(tmp_path: Path) -> None:
                 page.wait_for_function(IDLE)
             playable = page.locator("#hand button.card:not([disabled])")
             assert playable.count() > 0
+            page.keyboard.press("h")  # the expert's hint, and why, with cards as the table shows them
+            page.wait_for_function("() => document.querySelector('#hint-text').textContent.startsWith('Hint: ')")
+            page.wait_for_function(IDLE)
+            hint = page.locator("#hint-text").inner_text()
+            assert " deals" in hint and not re.search(r"\b[A2-9TJQK][shdc]\b", hint), hint
             before = page.locator("#pile-top").inner_text()
             played = playable.first.inner_text()
             playable.first.focus()

@@ -111,8 +111,15 @@ def test_undo_and_hint(client: TestClient) -> None:
     assert not game["can_undo"]
     refused = client.post(f"/api/games/{token}/undo")
     assert refused.status_code == 409 and refused.json()["reason"] == "nothing_to_undo"
-    hint = client.get(f"/api/games/{token}/hint").json()["hint"]
-    assert hint in game["view"]["legal_actions"]
+    advice = client.get(f"/api/games/{token}/hint").json()
+    hint = advice["hint"]
+    legal = game["view"]["legal_actions"]
+    assert hint in legal and advice["default"] in legal and advice["unit"] in ("game", "points")
+    assert isinstance(advice["why"], str) and advice["why"] and isinstance(advice["deals"], int)
+    assert {r["action"] for r in advice["ratings"]} <= set(legal) and hint in {r["action"] for r in advice["ratings"]}
+    for rating in advice["ratings"]:
+        for figure in ("value", "advantage", "standard_error"):
+            assert rating[figure] is None or isinstance(rating[figure], (int, float))
     before = game["view"]
     after = client.post(f"/api/games/{token}/actions", json={"action": game["view"]["legal_actions"][-1]}).json()
     assert after["can_undo"] or after["showdown"] is not None

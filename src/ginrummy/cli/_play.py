@@ -114,16 +114,7 @@ def _prompt(view: PlayerView) -> str:
 def hint_text(analysis: Analysis, style: Style) -> str:
     """The ``hint`` line: the expert's move and, when it searched, why."""
     move = style.action(analysis.choice)
-    if not analysis.deals:
-        return f"Hint: {move}"
-    if analysis.choice == analysis.default:
-        return f"Hint: {move} (over {analysis.deals} deals, nothing else looked clearly better)"
-    rating = next(r for r in analysis.ratings if r.action == analysis.choice)
-    scale, unit = (100, "points of game-winning chance") if analysis.unit == "game" else (1, "points a hand")
-    return (
-        f"Hint: {move} (better than {style.action(analysis.default)} by {scale * rating.advantage:.1f} {unit},"
-        f" give or take {scale * rating.standard_error:.1f}, over {analysis.deals} deals)"
-    )
+    return f"Hint: {move} ({analysis.explain(style.action)})" if analysis.deals else f"Hint: {move}"
 
 
 class _Game:

@@ -350,6 +350,23 @@ class Analysis:
     hand leaves; ``"points"``: the hand's points, with the box and game bonus when it
     would end the game, another player's counting against this one."""
 
+    def explain(self, show: Callable[[Action], str] = str) -> str:
+        """Why the expert made its move, in a phrase such as ``"better than discard Qs by
+        1.4 points a hand, give or take 0.7, over 60 deals"`` (the chance of winning the
+        game in percentage points when :attr:`unit` is ``"game"``), ``"over 60 deals,
+        nothing else looked clearly better"``, or ``"the only move worth searching"``
+        when nothing was searched. ``show`` writes an action (default :class:`str`)."""
+        if not self.deals:
+            return "the only move worth searching"
+        if self.choice == self.default:
+            return f"over {self.deals} deals, nothing else looked clearly better"
+        rating = next(r for r in self.ratings if r.action == self.choice)
+        scale, unit = (100, "points of game-winning chance") if self.unit == "game" else (1, "points a hand")
+        return (
+            f"better than {show(self.default)} by {scale * rating.advantage:.1f} {unit},"
+            f" give or take {scale * rating.standard_error:.1f}, over {self.deals} deals"
+        )
+
 
 def _unsearched(action: Action, unit: str) -> Analysis:
     """The analysis of a decision with one candidate: nothing to search."""

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -24,9 +24,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ginrummy import Action, GinRummyError, PlayerError, PlayerView
-from ginrummy.errors import _shown
+from ginrummy.players import Analysis
 
-from ._play import BadRequest, Think, act, computer_move, hint, new_game, payload, presets, undo
+from ._play import Advise, BadRequest, Think, act, advice, computer_move, hint, new_game, payload, presets, undo
 from ._store import GameRecord, Store
 
 __all__ = ["MAX_BODY", "MAX_WORKERS", "create_app"]
@@ -36,6 +36,7 @@ MAX_BODY = 4096
 """The largest request body accepted, in bytes."""
 MAX_WORKERS = 256
 """The most worker processes :func:`create_app` starts for the computers' moves."""
+_T = TypeVar("_T")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'",
@@ -81,6 +82,14 @@ def _field(data: dict[str, Any], key: str, kind: type, default: object = None) -
     raise BadRequest(f"{key!r} must be {kind.__name__}, not {type(value).__name__} ({value!r})", status=422, reason="bad_field")
 
 
+def _quoted(value: object) -> str:
+    """``repr`` of a setting for an error message, short even for a huge input."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"<a whole number of {value.bit_length()} bits>"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:80] + "..."
+
+
 def _leave_with_parent(parent: int) -> None:
     """In a worker process: exit as soon as the server that started it is gone (even
     killed outright, when it cannot shut its pool down)."""
@@ -104,6 +113,7 @@ class _Games:
         self._workers = workers
         self._pool = self._start_pool() if workers else None
         self.think: Think = computer_move if self._pool is None else self._think_in_pool
+        self.advise: Advise = advice if self._pool is None else self._advise_in_pool
 
     def _start_pool(self) -> ProcessPoolExecutor:
         # "spawn": forking a server that runs threads could copy a lock held mid-call.
@@ -115,20 +125,26 @@ class _Games:
         )
 
     def _think_in_pool(self, level: str, seed: int, view: PlayerView) -> Action:
+        return self._in_pool(computer_move, level, seed, view)
+
+    def _advise_in_pool(self, seed: int, view: PlayerView) -> Analysis:
+        return self._in_pool(advice, seed, view)
+
+    def _in_pool(self, work: Callable[..., _T], *args: object) -> _T:
         pool = self._pool
         assert pool is not None
         try:
-            return pool.submit(computer_move, level, seed, view).result()
+            return pool.submit(work, *args).result()
         except BrokenProcessPool:
             # A worker died (killed, out of memory): start a new pool, once, rather than
-            # failing every later move. The move is rebuilt from its seed, so it is the same.
+            # failing every later move. The work is rebuilt from its seed, so it is the same.
             with self._guard:
                 if self._pool is pool:
                     self._pool = self._start_pool()
                     pool.shutdown(wait=False, cancel_futures=True)
                 current = self._pool
             assert current is not None
-            return current.submit(computer_move, level, seed, view).result()
+            return current.submit(work, *args).result()
 
     def close(self) -> None:
         if self._pool is not None:
@@ -163,7 +179,7 @@ def create_app(data: Path, *, workers: int = 0) -> Starlette:
     :class:`~ginrummy.PlayerError`.
     """
     if isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= MAX_WORKERS:
-        raise PlayerError(f"workers={_shown(workers)} is not allowed: expected a whole number 0-{MAX_WORKERS}")
+        raise PlayerError(f"workers={_quoted(workers)} is not allowed: expected a whole number 0-{MAX_WORKERS}")
     games: _Games | None = None
 
     @contextlib.asynccontextmanager
@@ -226,8 +242,8 @@ def create_app(data: Path, *, workers: int = 0) -> Starlette:
     async def advice(request: Request) -> Response:
         token = request.path_params["token"]
         server = ready()
-        text = await run_in_threadpool(server.with_game, token, lambda record: hint(record, server.think))
-        return _ok({"hint": text})
+        data = await run_in_threadpool(server.with_game, token, lambda record: hint(record, server.advise))
+        return _ok(data)
 
     async def history(request: Request) -> Response:
         return _ok({"games": await run_in_threadpool(ready().store.history)})

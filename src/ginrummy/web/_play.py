@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections.abc import Callable, Sequence
 
@@ -25,11 +26,23 @@ from ginrummy import (
     deadwood,
     to_dict,
 )
-from ginrummy.players import LEVELS, make_player
+from ginrummy.players import LEVELS, Analysis, ExpertPlayer, make_player
 
 from ._store import GameRecord, Store
 
-__all__ = ["HUMAN", "BadRequest", "Think", "act", "computer_move", "hint", "new_game", "payload", "undo"]
+__all__ = [
+    "HUMAN",
+    "Advise",
+    "BadRequest",
+    "Think",
+    "act",
+    "advice",
+    "computer_move",
+    "hint",
+    "new_game",
+    "payload",
+    "undo",
+]
 
 HUMAN = 0
 """The browser's player always sits at seat 0; the computers sit to its left."""
@@ -54,6 +67,16 @@ def computer_move(level: str, seed: int, view: PlayerView) -> Action:
 
 Think = Callable[[str, int, PlayerView], Action]
 """How the server gets a computer's move: :func:`computer_move`, here or in a worker process."""
+
+
+def advice(seed: int, view: PlayerView) -> Analysis:
+    """The expert's analysis of ``view`` for a hint, by a player built from ``seed`` (a
+    top-level function of picklable arguments, like :func:`computer_move`)."""
+    return ExpertPlayer(seed=seed).analyse(view)
+
+
+Advise = Callable[[int, PlayerView], Analysis]
+"""How the server gets a hint: :func:`advice`, here or in a worker process."""
 
 
 def _names(players: int) -> tuple[str, ...]:
@@ -143,13 +166,35 @@ def undo(store: Store, record: GameRecord) -> GameRecord:
     return record
 
 
-def hint(record: GameRecord, think: Think = computer_move) -> str:
-    """What the expert computer would do in the player's place."""
+def hint(record: GameRecord, advise: Advise = advice) -> dict[str, object]:
+    """What the expert computer would do in the player's place, and why: the move as
+    text, the phrase of :meth:`~ginrummy.players.Analysis.explain`, and the figures."""
     match = record.match
     view = match.view(HUMAN)
     if match.state.is_over or not view.legal_actions:
         raise BadRequest("there is nothing to advise: it is not your turn in a hand", status=409, reason="not_your_turn")
-    return str(think("expert", _bot_seed(match, HUMAN), view))
+    analysis = advise(_bot_seed(match, HUMAN), view)
+    return {
+        "hint": str(analysis.choice),
+        "why": analysis.explain(),
+        "default": str(analysis.default),
+        "deals": analysis.deals,
+        "unit": analysis.unit,
+        "ratings": [
+            {
+                "action": str(r.action),
+                "value": _finite(r.value),
+                "advantage": _finite(r.advantage),
+                "standard_error": _finite(r.standard_error),
+            }
+            for r in analysis.ratings
+        ],
+    }
+
+
+def _finite(number: float) -> float | None:
+    """JSON has no NaN: a figure that could not be measured is null."""
+    return None if math.isnan(number) else round(number, 4)
 
 
 def _melding(view: PlayerView) -> dict[str, object]:

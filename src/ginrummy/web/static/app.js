@@ -264,7 +264,8 @@ async function setup() {
   $("new-game").addEventListener("submit", start);
   $("hint").addEventListener("click", () => run(async () => {
     const data = await api(`/api/games/${game.token}/hint`);
-    $("hint-text").textContent = `Hint: ${data.hint.replace(/\b([A2-9TJQK][shdc])\b/g, (m) => cardLabel(m))}`;
+    const cards = (text) => text.replace(/\b([A2-9TJQK][shdc])\b/g, (m) => cardLabel(m));
+    $("hint-text").textContent = data.deals ? `Hint: ${cards(data.hint)} (${cards(data.why)})` : `Hint: ${cards(data.hint)}`;
   }));
   $("undo").addEventListener("click", () => run(async () => {
     game = await api(`/api/games/${game.token}/undo`, {});
