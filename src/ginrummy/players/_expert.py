@@ -630,7 +630,8 @@ class ExpertPlayer:
 
     ``simulations`` determinisations per decision (default 60), capped by
     ``time_budget`` seconds (default 0.25); with a seed and no cap reached, its choices
-    are reproducible. Measured decision times are in the docs.
+    are reproducible. Measured decision times are in the docs. :meth:`analyse` gives
+    the figures behind a move.
     """
 
     def __init__(
