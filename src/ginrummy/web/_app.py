@@ -170,13 +170,14 @@ class _Games:
 def create_app(data: Path, *, workers: int = 0) -> Starlette:
     """The web game's application, keeping its games in ``data`` (created if missing).
 
-    The computers' moves and the hints are worked out in the server's process, one
-    request at a time per core that Python's lock lets run: about one core in all. With
+    By default the computers' moves and the hints are worked out in the server's own
+    process, which Python runs on about one core however many the machine has. With
     ``workers`` of 1 or more they are worked out in a pool of that many processes, which
     the application starts and stops with its lifespan, so that a server with several
-    cores serves more games of the searching levels at once. The moves are the same
-    either way. A ``workers`` that is not a whole number from 0 to 256 raises
-    :class:`~ginrummy.PlayerError`.
+    cores serves more games of the searching levels at once. A computer is rebuilt from
+    the game's seed for every move, so where it thinks does not change its move (only
+    the searching levels' time caps, under load, can). A ``workers`` that is not a whole
+    number from 0 to :data:`MAX_WORKERS` raises :class:`~ginrummy.PlayerError`.
     """
     if isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= MAX_WORKERS:
         raise PlayerError(f"workers={_quoted(workers)} is not allowed: expected a whole number 0-{MAX_WORKERS}")
