@@ -374,26 +374,16 @@ def _unsearched(action: Action, unit: str) -> Analysis:
 
 
 def _rating(action: Action, row: Sequence[float], base: Sequence[float], is_default: bool) -> Rating:
+    """``action``'s rating from its worth on each deal (``row``) and the default move's
+    (``base``, on the same deals)."""
     n = len(row)
     value = sum(row) / n if n else math.nan
     if is_default:
         return Rating(action, value, 0.0, 0.0, True)
     diffs = [a - b for a, b in zip(row, base)]
     mean = sum(diffs) / n if n else math.nan
-    error = (sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5 if n > 1 else math.nan
-    return Rating(action, value, mean, error, False)
-
-
-def _advantage(row: Sequence[float], base: Sequence[float], margin: float) -> float:
-    """The mean of ``row - base`` (paired by deal) when it exceeds ``margin`` standard
-    errors of it; else minus infinity."""
-    diffs = [a - b for a, b in zip(row, base)]
-    n = len(diffs)
-    if n < 2:
-        return float("-inf")
-    mean = sum(diffs) / n
-    spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
-    return mean if mean - margin * spread / n**0.5 > 0 else float("-inf")
+    spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5 if n > 1 else math.nan
+    return Rating(action, value, mean, spread / n**0.5, False)
 
 
 # The rollout policy throws, among cards leaving equal deadwood, the highest value first,
@@ -742,9 +732,10 @@ class ExpertPlayer:
                 break
         base = candidates.index(default)
         ratings = [_rating(action, row, values[base], i == base) for i, (action, row) in enumerate(zip(candidates, values))]
+        choice = self._pick(ratings, default)
         ratings.sort(key=lambda r: -r.advantage)  # stable: ties keep the search's order
         return Analysis(
-            choice=candidates[self._pick(values, base)],
+            choice=choice,
             default=default,
             ratings=tuple(ratings),
             deals=len(values[0]),
@@ -775,14 +766,15 @@ class ExpertPlayer:
                 return self.hard.choose(view, [a for a in legal if not isinstance(a, Knock)])
         return move
 
-    def _pick(self, values: list[list[float]], default: int) -> int:
-        """The candidate whose paired advantage over the default is largest and clear."""
+    def _pick(self, ratings: Sequence[Rating], default: Action) -> Action:
+        """The candidate whose advantage over the default is largest and clear (more than
+        ``margin`` standard errors), the first in the search's order on a tie; else the
+        default."""
         best, best_gain = default, 0.0
-        for index, row in enumerate(values):
-            if index != default:
-                gain = _advantage(row, values[default], self.margin)
-                if gain > best_gain:
-                    best, best_gain = index, gain
+        for rating in ratings:
+            clear = rating.advantage - self.margin * rating.standard_error > 0
+            if not rating.is_default and clear and rating.advantage > best_gain:
+                best, best_gain = rating.action, rating.advantage
         return best
 
     def _play_out(self, state: GameState, view: PlayerView) -> float:
