@@ -667,3 +667,21 @@ def test_expert_analysis_of_a_forced_move_searches_nothing() -> None:
     assert analysis.choice == analysis.default == PassUpcard() and analysis.deals == 0
     (rating,) = analysis.ratings
     assert rating.is_default and rating.value != rating.value  # nan: nothing was played out
+
+
+def test_expert_analysis_refuses_what_it_cannot_choose_from() -> None:
+    state = GameState.new(Rules(), seed=1)
+    seat = state.to_play
+    assert seat is not None
+    expert = ExpertPlayer(seed=1)
+    with pytest.raises(TypeError, match="ExpertPlayer.analyse takes a PlayerView, not GameState"):
+        expert.analyse(state)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="not seat .*'s turn") as waiting:
+        expert.analyse(state.view(1 - seat))
+    assert waiting.value.reason == "not_your_turn"
+    view = state.view(seat)
+    with pytest.raises(IllegalActionError, match="legal_actions is empty"):
+        expert.choose(view, [])
+    with pytest.raises(IllegalActionError, match=r"DrawStock\(\) is not legal in this view: .*\(take, pass\)") as wrong:
+        expert.choose(view, [PassUpcard(), DrawStock()])
+    assert wrong.value.reason == "unknown_action"

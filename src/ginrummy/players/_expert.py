@@ -368,6 +368,26 @@ class Analysis:
         )
 
 
+def _offered(view: PlayerView, legal_actions: Sequence[Action] | None) -> list[Action]:
+    """The actions to choose from: ``legal_actions`` (default the view's), each of them
+    legal in ``view``; :class:`~ginrummy.IllegalActionError` for none or one that is not."""
+    legal = list(view.legal_actions if legal_actions is None else legal_actions)
+    if not legal:
+        if not view.legal_actions:
+            raise IllegalActionError(
+                f"there is nothing to choose: it is not seat {view.seat}'s turn in this view", reason="not_your_turn"
+            )
+        raise IllegalActionError("there is nothing to choose: legal_actions is empty", reason="unknown_action")
+    for action in legal:
+        if action not in view.legal_actions:
+            allowed = ", ".join(str(a) for a in view.legal_actions) or "none"
+            raise IllegalActionError(
+                f"{_shown(action)} is not legal in this view: expected some of its legal actions ({allowed})",
+                reason="unknown_action",
+            )
+    return legal
+
+
 def _unsearched(action: Action, unit: str) -> Analysis:
     """The analysis of a decision with one candidate: nothing to search."""
     return Analysis(choice=action, default=action, ratings=(Rating(action, math.nan, 0.0, 0.0, True),), deals=0, unit=unit)
@@ -708,7 +728,8 @@ class ExpertPlayer:
         take: +23.9 (standard error 8.7)
         pass: +0.0 (standard error 0.0)
         """
-        legal = list(view.legal_actions if legal_actions is None else legal_actions)
+        check_argument("ExpertPlayer.analyse", view, PlayerView)
+        legal = _offered(view, legal_actions)
         unit = "game" if _prices_equity(view) else "points"
         if len(legal) == 1:
             return _unsearched(legal[0], unit)
