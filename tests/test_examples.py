@@ -86,3 +86,13 @@ def test_three_players(capsys: pytest.CaptureFixture[str]) -> None:
     main()
     out = capsys.readouterr().out
     assert out.startswith("hand 1: ") and " wins; each loser pays " in out
+
+
+def test_ask_the_expert(capsys: pytest.CaptureFixture[str]) -> None:
+    main = load("ask_the_expert")["main"]
+    assert callable(main)
+    main()
+    out = capsys.readouterr().out
+    departures = out.count("holding ")
+    assert departures >= 1 and f"decisions searched, {departures} departing from hard's move" in out
+    assert out.count("(hard's move)") == departures and out.count("better than ") == departures
