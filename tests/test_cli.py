@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import json
 import shutil
 import subprocess
@@ -410,3 +411,30 @@ def test_hints_say_why_when_the_search_departs() -> None:
     assert hint_text(equity, plain) == (
         "Hint: discard Td (better than discard Qs by 1.4 points of game-winning chance, give or take 0.7, over 40 deals)"
     )
+
+
+def test_replay_review_shows_where_the_expert_differs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from ginrummy import GameState, dumps
+    from ginrummy.players import make_player, play_hand, play_match
+
+    record = tmp_path / "game.json"
+    final = play_match(Match.new(Rules(game_target=25), seed=8), [make_player("easy", seed=1), make_player("medium")])
+    record.write_text(dumps(final))
+    code, out, _ = run(["replay", "--ascii", "--review", "0", str(record)], capsys)
+    assert code == 0
+    summary = re.search(r"Review: seat 0 made (\d+) decisions with a choice; the expert agreed with (\d+)\.", out)
+    assert summary is not None, out[-300:]
+    decisions, agreed = int(summary[1]), int(summary[2])
+    assert decisions > 0 and out.count("    expert: ") == decisions - agreed > 0
+    assert out.rstrip().endswith(summary[0])
+    for line in out.splitlines():
+        if line.startswith("    expert: "):
+            assert re.search(r"(over \d+ deals|the only move worth searching)", line), line
+
+    hand = play_hand(GameState.new(Rules(), seed=5), [make_player("medium"), make_player("easy", seed=2)])
+    record.write_text(dumps(hand))
+    code, out, _ = run(["replay", "--ascii", "--review", "1", str(record)], capsys)
+    assert code == 0 and "Review: seat 1 made " in out
+
+    code, _, err = run(["replay", "--review", "2", str(record)], capsys)
+    assert code == 2 and "--review 2 is not a seat of this 2-player game: expected 0-1" in err

@@ -138,6 +138,13 @@ def _build_parser() -> argparse.ArgumentParser:
     replay_parser.add_argument("--game", type=_positive, help="with JSON lines: replay only game N (default: every game)")
     replay_parser.add_argument("--pause", action="store_true", help="wait for Enter after each action")
     replay_parser.add_argument("--ascii", action="store_true", help="plain letters for suits, no colour")
+    replay_parser.add_argument(
+        "--review",
+        type=_not_negative,
+        metavar="SEAT",
+        help="ask the expert about every decision of seat SEAT (0 is the first player) and show where"
+        " it would have played otherwise, and why (up to 0.25 s a decision)",
+    )
     return parser
 
 

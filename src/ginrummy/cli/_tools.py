@@ -12,11 +12,13 @@ from typing import TextIO
 import attrs
 
 from ginrummy import (
+    Action,
     Card,
     GameScore,
     GameState,
     Hand,
     Hollywood,
+    Knock,
     Match,
     SchemaError,
     best_melding,
@@ -26,7 +28,7 @@ from ginrummy import (
     showdown,
     to_dict,
 )
-from ginrummy.players import LEVELS, MatchSummary, run_tournament
+from ginrummy.players import LEVELS, ExpertPlayer, MatchSummary, run_tournament
 
 from ._play import check_save_path
 from ._show import describe_action, show_result, show_settlement
@@ -233,8 +235,17 @@ def _replay_text(args: argparse.Namespace, text: str, out: TextIO) -> int:
         print(f"ginrummy replay: error: {args.file} holds {type(loaded).__name__}, not a game record", file=sys.stderr)
         return 2
     names = _record_names(text, rules.players)
+    review = getattr(args, "review", None)
+    if review is not None and review >= rules.players:
+        print(
+            f"ginrummy replay: error: --review {review} is not a seat of this {rules.players}-player game:"
+            f" expected 0-{rules.players - 1}",
+            file=sys.stderr,
+        )
+        return 2
     style = style_for(out, ascii_only=args.ascii)
     game: GameScore | Hollywood = Hollywood(rules) if rules.hollywood else GameScore(rules)
+    reviewed = agreed = 0
     for number, final in enumerate(hands, start=1):
         state = GameState.new(rules, deck=final.deck_cards, dealer=final.dealer)
         print(
@@ -243,11 +254,22 @@ def _replay_text(args: argparse.Namespace, text: str, out: TextIO) -> int:
         )
         for seat in range(rules.players):
             print(f"  {names[seat]}: {style.cards(state.hand(seat))}", file=out)
-        for action in final.history:
+        for step, action in enumerate(final.history):
             mover = state.to_play
             assert mover is not None
             view = state.view(mover)
             print("  " + describe_action(names[mover], action, view, style) + f"  [{action}]", file=out)
+            if mover == review and len(view.legal_actions) > 1:
+                # The view as the player saw it at the table, the game's score included.
+                seen = view if isinstance(loaded, GameState) else attrs.evolve(
+                    loaded, state=state, score=game, finished=tuple(hands[: number - 1])
+                ).view(mover)
+                analysis = ExpertPlayer(seed=number * 1000 + step).analyse(seen)
+                reviewed += 1
+                if _same_move(analysis.choice, action):
+                    agreed += 1
+                else:
+                    print(f"    expert: {style.action(analysis.choice)} ({analysis.explain(style.action)})", file=out)
             state = state.apply(action)
             if args.pause:
                 sys.stdin.readline()
@@ -263,7 +285,16 @@ def _replay_text(args: argparse.Namespace, text: str, out: TextIO) -> int:
     elif isinstance(loaded, Match):
         where = "during" if not hands[-1].is_over else "after"
         print(f"The game was left unfinished {where} hand {len(hands)}: nobody has won yet.", file=out)
+    if review is not None:
+        print(f"Review: {names[review]} made {reviewed} decisions with a choice; the expert agreed with {agreed}.", file=out)
     return 0
+
+
+def _same_move(a: Action, b: Action) -> bool:
+    """Whether two actions are the same move: a knock is the same knock whatever melds it names."""
+    if isinstance(a, Knock) and isinstance(b, Knock):
+        return a.card == b.card
+    return a == b
 
 
 def _record_names(text: str, players: int) -> tuple[str, ...]:
