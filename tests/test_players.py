@@ -685,3 +685,6 @@ def test_expert_analysis_refuses_what_it_cannot_choose_from() -> None:
     with pytest.raises(IllegalActionError, match=r"DrawStock\(\) is not legal in this view: .*\(take, pass\)") as wrong:
         expert.choose(view, [PassUpcard(), DrawStock()])
     assert wrong.value.reason == "unknown_action"
+    for not_a_list in (5, "pass", PassUpcard()):
+        with pytest.raises(TypeError, match="legal_actions must be a sequence of actions"):
+            expert.analyse(view, not_a_list)  # type: ignore[arg-type]

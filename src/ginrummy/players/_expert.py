@@ -371,6 +371,8 @@ class Analysis:
 def _offered(view: PlayerView, legal_actions: Sequence[Action] | None) -> list[Action]:
     """The actions to choose from: ``legal_actions`` (default the view's), each of them
     legal in ``view``; :class:`~ginrummy.IllegalActionError` for none or one that is not."""
+    if legal_actions is not None and (isinstance(legal_actions, (str, Action)) or not isinstance(legal_actions, Iterable)):
+        raise TypeError(f"legal_actions must be a sequence of actions, not {type(legal_actions).__name__}: {_shown(legal_actions)}")
     legal = list(view.legal_actions if legal_actions is None else legal_actions)
     if not legal:
         if not view.legal_actions:
