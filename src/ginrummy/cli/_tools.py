@@ -235,7 +235,7 @@ def _replay_text(args: argparse.Namespace, text: str, out: TextIO) -> int:
         print(f"ginrummy replay: error: {args.file} holds {type(loaded).__name__}, not a game record", file=sys.stderr)
         return 2
     names = _record_names(text, rules.players)
-    review = getattr(args, "review", None)
+    review = args.review
     if review is not None and review >= rules.players:
         print(
             f"ginrummy replay: error: --review {review} is not a seat of this {rules.players}-player game:"
