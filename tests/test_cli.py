@@ -141,6 +141,14 @@ def test_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str
     assert "error" in capsys.readouterr().err
 
 
+def test_replay_rejects_a_file_that_is_not_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    binary = tmp_path / "game.json"
+    binary.write_bytes(b'{"schema": "ginrummy"\xd0\x00\xff}')
+    code, out, err = run(["replay", str(binary), "--review", "0"], capsys)
+    assert code == 2 and out == ""
+    assert f"cannot read {binary}: byte 21 is not UTF-8 text" in err and "expected a saved game" in err
+
+
 def test_replay_rejects_missing_and_tampered_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["replay", str(tmp_path / "nope.json")], capsys)
     assert code == 2 and "cannot read" in err

@@ -197,6 +197,13 @@ def replay(args: argparse.Namespace, out: TextIO) -> int:
     except OSError as error:
         print(f"ginrummy replay: error: cannot read {args.file}: {error.strerror}", file=sys.stderr)
         return 2
+    except UnicodeDecodeError as error:
+        print(
+            f"ginrummy replay: error: cannot read {args.file}: byte {error.start} is not UTF-8 text;"
+            " expected a saved game (JSON) or a simulate --records file (JSON lines)",
+            file=sys.stderr,
+        )
+        return 2
     stripped = text.strip()
     if "\n" in stripped and stripped.startswith("{"):
         lines = [line for line in stripped.splitlines() if line.strip()]
