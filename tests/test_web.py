@@ -239,6 +239,24 @@ def test_workers_must_be_a_whole_number_in_range(tmp_path: Path, workers: object
     assert not (tmp_path / "data").exists()
 
 
+def test_the_data_directory_is_checked_when_the_app_is_made(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from ginrummy.cli import main
+
+    a_file = tmp_path / "games.txt"
+    a_file.write_text("not a directory")
+    with pytest.raises(NotADirectoryError, match=re.escape(f"cannot keep games in {a_file}: it is not a directory")):
+        create_app(a_file)
+    with pytest.raises(NotADirectoryError, match=re.escape(f"cannot keep games in {a_file / 'below'}: Not a directory")):
+        create_app(a_file / "below")
+    with pytest.raises(TypeError, match=re.escape("data must be a path to a directory, not int: 7")):
+        create_app(7)  # type: ignore[arg-type]
+    create_app(str(tmp_path / "new" / "data"))  # a str is a path; missing directories are made
+    assert (tmp_path / "new" / "data").is_dir()
+    assert main(["serve", "--port", "0", "--data", str(a_file)]) == 2
+    err = capsys.readouterr().err
+    assert f"ginrummy serve: error: cannot keep games in {a_file}: it is not a directory" in err and "Traceback" not in err
+
+
 def test_serve_refuses_a_bad_workers_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from ginrummy.cli import main
 

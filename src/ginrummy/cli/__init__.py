@@ -157,7 +157,11 @@ def _serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print(f"ginrummy serve: error: --port {args.port} is not a port: expected 0-65535", file=sys.stderr)
         return 2
-    serve(host=args.host, port=args.port, data=args.data, workers=args.workers)
+    try:
+        serve(host=args.host, port=args.port, data=args.data, workers=args.workers)
+    except OSError as error:  # the data directory: a file, or not writable
+        print(f"ginrummy serve: error: {error.strerror or error}; expected a directory for the games (--data)", file=sys.stderr)
+        return 2
     return 0
 
 

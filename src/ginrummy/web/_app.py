@@ -167,7 +167,25 @@ class _Games:
             return work(self.get(token))
 
 
-def create_app(data: Path, *, workers: int = 0) -> Starlette:
+def _data_directory(data: object) -> Path:
+    """``data`` as a directory that games can be kept in, created if missing: ``TypeError``
+    for what is not a path, and an ``OSError`` naming it when it is a file, cannot be
+    created or cannot be written."""
+    if not isinstance(data, (str, os.PathLike)):
+        raise TypeError(f"data must be a path to a directory, not {type(data).__name__}: {_quoted(data)}")
+    directory = Path(data)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise NotADirectoryError(f"cannot keep games in {directory}: it is not a directory") from None
+    except OSError as error:
+        raise OSError(error.errno, f"cannot keep games in {directory}: {error.strerror}") from error
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise PermissionError(f"cannot keep games in {directory}: it cannot be written")
+    return directory
+
+
+def create_app(data: str | os.PathLike[str], *, workers: int = 0) -> Starlette:
     """The web game's application, keeping its games in ``data`` (created if missing).
 
     By default the computers' moves and the hints are worked out in the server's own
@@ -177,16 +195,20 @@ def create_app(data: Path, *, workers: int = 0) -> Starlette:
     cores serves more games of the searching levels at once. A computer is rebuilt from
     the game's seed for every move, so where it thinks does not change its move (only
     the searching levels' time caps, under load, can). A ``workers`` that is not a whole
-    number from 0 to :data:`MAX_WORKERS` raises :class:`~ginrummy.PlayerError`.
+    number from 0 to :data:`MAX_WORKERS` raises :class:`~ginrummy.PlayerError`. A
+    ``data`` that is not a path raises ``TypeError``; one that is a file, or cannot be
+    created or written, raises an ``OSError`` that names it, here rather than when the
+    server starts.
     """
     if isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= MAX_WORKERS:
         raise PlayerError(f"workers={_quoted(workers)} is not allowed: expected a whole number 0-{MAX_WORKERS}")
+    directory = _data_directory(data)
     games: _Games | None = None
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         nonlocal games
-        games = _Games(data, workers)
+        games = _Games(directory, workers)
         try:
             yield
         finally:
