@@ -688,3 +688,14 @@ def test_expert_analysis_refuses_what_it_cannot_choose_from() -> None:
     for not_a_list in (5, "pass", PassUpcard()):
         with pytest.raises(TypeError, match="legal_actions must be a sequence of actions"):
             expert.analyse(view, not_a_list)  # type: ignore[arg-type]
+
+
+def test_play_hand_and_play_match_refuse_what_is_not_a_game() -> None:
+    players = [MediumPlayer(), MediumPlayer()]
+    with pytest.raises(TypeError, match="play_hand takes a GameState, not NoneType: None"):
+        play_hand(None, players)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="play_match takes a Match, not GameState"):
+        play_match(GameState.new(Rules(), seed=1), players)  # type: ignore[arg-type]
+    for bad in (0, 2.5, True, "9"):
+        with pytest.raises(PlayerError, match=f"max_hands={re.escape(repr(bad))} is not allowed"):
+            play_match(Match.new(Rules(), seed=1), players, max_hands=bad)  # type: ignore[arg-type]

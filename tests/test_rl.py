@@ -312,6 +312,9 @@ def test_fast_encoders_refuse_bad_seats_and_states() -> None:
             rl.state_mask(state, bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected a GameState, not Match"):
         rl.encode_seat(game.match, 0)  # type: ignore[arg-type]
+    for function in (rl.encode_observation, rl.action_mask):
+        with pytest.raises(TypeError, match=f"{function.__name__} takes a PlayerView, not GameState"):
+            function(state)  # type: ignore[arg-type]
 
 
 def test_enormous_numbers_get_a_library_error_that_describes_them() -> None:

@@ -411,3 +411,12 @@ def test_hand_result_breakdown() -> None:
     result = knock("Kc Kd Kh Ks Qc Qd Qh 2d 2c Ac", rules=Rules(), upcard="8s")
     breakdown = result.breakdown
     assert (breakdown.base, breakdown.bonus, breakdown.multiplier, breakdown.points) == (3, 25, 2, 56)
+
+
+def test_a_game_score_needs_rules() -> None:
+    bad: object
+    for bad in (None, "oklahoma", {}):
+        with pytest.raises(TypeError, match=f"GameScore scores under a Rules value, not {type(bad).__name__}"):
+            GameScore(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="not NoneType: None"):
+        GameScore(None, points=(0, 0), boxes=(0, 0), box_points=(0, 0))  # type: ignore[arg-type]

@@ -444,7 +444,14 @@ def _results(value: Iterable[HandResult]) -> tuple[HandResult, ...]:
     return out
 
 
+def _check_rules(score: object, attribute: object, rules: Rules) -> None:
+    """``GameScore.rules`` must be a :class:`~ginrummy.Rules`: ``TypeError`` quoting it."""
+    if not isinstance(rules, Rules):
+        raise TypeError(f"GameScore scores under a Rules value, not {type(rules).__name__}: {_shown(rules)}")
+
+
 def _zeros(score: GameScore) -> tuple[int, ...]:
+    _check_rules(score, None, score.rules)  # the defaults are made before the validators run
     return (0,) * score.rules.players
 
 
@@ -460,7 +467,7 @@ class GameScore:
     ((0, 0), False)
     """
 
-    rules: Rules
+    rules: Rules = attrs.field(validator=_check_rules)
     """The rules the game is scored under."""
     points: tuple[int, ...] = attrs.field(converter=_ints, default=attrs.Factory(_zeros, takes_self=True))
     """Hand points per seat (what counts toward the target)."""

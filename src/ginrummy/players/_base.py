@@ -75,6 +75,7 @@ def _check_players(players: Sequence[Player], seats: int) -> None:
 
 def play_hand(state: GameState, players: Sequence[Player]) -> GameState:
     """Play ``state`` to the end of the hand, seat ``i`` played by ``players[i]``."""
+    check_argument("play_hand", state, GameState)
     _check_players(players, state.players)
     while not state.is_over:
         seat = state.to_play
@@ -86,6 +87,8 @@ def play_hand(state: GameState, players: Sequence[Player]) -> GameState:
 
 def play_match(match: Match, players: Sequence[Player], *, max_hands: int = 10_000) -> Match:
     """Play ``match`` to the end of the game; raises ``RuntimeError`` after ``max_hands`` hands."""
+    check_argument("play_match", match, Match)
+    check_setting("max_hands", max_hands, low=1, whole=True)
     _check_players(players, match.players)
     while not match.is_over:
         if match.state.is_over:

@@ -226,13 +226,20 @@ def _scores(game: GameScore | Hollywood | None, target: int, seat: int, n: int) 
 
 
 def encode_observation(view: PlayerView) -> npt.NDArray[np.float32]:
-    """The fixed-size observation of ``view`` (see :data:`SECTIONS`); nothing else is read."""
+    """The fixed-size observation of ``view`` (see :data:`SECTIONS`); nothing else is read.
+    ``TypeError`` for what is not a :class:`~ginrummy.PlayerView`."""
+    _check_view("encode_observation", view)
     fixed = (view.upcard.index, view.knock_limit / 10, 1.0 if view.multiplier > 1 else 0.0)
     known = tuple(hand.mask for hand in view.known)
     scores = _scores(view.game, view.rules.game_target, view.seat, view.players)
     return _fill(
         view.hand.mask, view.pile, known, view.opponents, view.card_counts, fixed, view.stock_count, view.phase, scores
     )
+
+
+def _check_view(function: str, view: object) -> None:
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"{function} takes a PlayerView, not {type(view).__name__}: {shown(view)}")
 
 
 def _check_seat(state: GameState, seat: int) -> None:
@@ -318,5 +325,7 @@ def state_mask(state: GameState, seat: int) -> npt.NDArray[np.int8]:
 
 
 def action_mask(view: PlayerView) -> npt.NDArray[np.int8]:
-    """1 for exactly the actions in ``view.legal_actions`` (all 0 when it is not this player's turn)."""
+    """1 for exactly the actions in ``view.legal_actions`` (all 0 when it is not this player's
+    turn). ``TypeError`` for what is not a :class:`~ginrummy.PlayerView`."""
+    _check_view("action_mask", view)
     return legal_mask(view.legal_actions)
