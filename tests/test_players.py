@@ -699,3 +699,13 @@ def test_play_hand_and_play_match_refuse_what_is_not_a_game() -> None:
     for bad in (0, 2.5, True, "9"):
         with pytest.raises(PlayerError, match=f"max_hands={re.escape(repr(bad))} is not allowed"):
             play_match(Match.new(Rules(), seed=1), players, max_hands=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard", "expert"])
+def test_every_level_refuses_what_is_not_a_view(level: str) -> None:
+    state = GameState.new(Rules(), seed=1)
+    player = make_player(level, seed=1)
+    with pytest.raises(TypeError, match=r"\.(choose|analyse) takes a PlayerView, not GameState"):
+        player.choose(state, state.legal_actions())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="HardPlayer.ranked_discards takes a PlayerView, not NoneType: None"):
+        HardPlayer().ranked_discards(None, [])  # type: ignore[arg-type]

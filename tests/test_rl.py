@@ -312,6 +312,9 @@ def test_fast_encoders_refuse_bad_seats_and_states() -> None:
             rl.state_mask(state, bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="expected a GameState, not Match"):
         rl.encode_seat(game.match, 0)  # type: ignore[arg-type]
+    for ask in (game.observe, game.action_space, game.observation_space):
+        with pytest.raises(KeyError, match="'player_3' is not an agent of this game: expected one of player_0, player_1, player_2"):
+            ask("player_3")
     for function in (rl.encode_observation, rl.action_mask):
         with pytest.raises(TypeError, match=f"{function.__name__} takes a PlayerView, not GameState"):
             function(state)  # type: ignore[arg-type]

@@ -207,3 +207,9 @@ def test_preset_table_has_a_row_per_knob_and_a_column_per_preset() -> None:
     assert rows["wall_rule"] == ["void", "void", "void", "void", "fiftieth_card", "void"]
     assert rows["big_gin"] == ["on", "on", "off", "on", "on", "on"]
     assert rows["hollywood"] == ["off", "off", "off", "off", "off", "on"]
+
+
+def test_differences_compares_with_rules_only() -> None:
+    assert Rules().differences(Rules()) == {}
+    with pytest.raises(TypeError, match="Rules.differences compares with Rules, not str: 'oklahoma'"):
+        Rules().differences("oklahoma")  # type: ignore[arg-type]

@@ -290,7 +290,10 @@ class Rules:
         return cls(**{str(k): v for k, v in data.items()})  # type: ignore[arg-type]
 
     def differences(self, other: Rules) -> dict[str, object]:
-        """Knobs whose value here differs from ``other``, with the values here."""
+        """Knobs whose value here differs from ``other``, with the values here (``TypeError``
+        when ``other`` is not a :class:`Rules`)."""
+        if not isinstance(other, Rules):
+            raise TypeError(f"Rules.differences compares with Rules, not {type(other).__name__}: {_shown(other)}")
         mine, theirs = self.to_dict(), other.to_dict()
         return {k: v for k, v in mine.items() if theirs[k] != v}
 

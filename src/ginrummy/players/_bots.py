@@ -83,6 +83,7 @@ class RandomPlayer:
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """A uniformly random legal action."""
+        check_argument("RandomPlayer.choose", view, PlayerView)
         return self.rng.choice(list(legal_actions))
 
 
@@ -95,6 +96,7 @@ class EasyPlayer:
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """The easy player's choice."""
+        check_argument("EasyPlayer.choose", view, PlayerView)
         big = _first(legal_actions, BigGin)
         if big is not None:
             return big
@@ -192,6 +194,7 @@ class MediumPlayer:
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """The medium player's choice."""
+        check_argument("MediumPlayer.choose", view, PlayerView)
         big = _first(legal_actions, BigGin)
         if big is not None:
             return big
@@ -333,6 +336,7 @@ class HardPlayer:
 
     def ranked_discards(self, view: PlayerView, legal_actions: Sequence[Action]) -> list[Discard]:
         """The legal discards, best first by this player's judgement (for stronger players to search)."""
+        check_argument("HardPlayer.ranked_discards", view, PlayerView)
         self._note_thrown(view)
         discards = [a for a in legal_actions if isinstance(a, Discard)]
         allowed = sum(a.card.mask for a in discards)
@@ -397,6 +401,7 @@ class HardPlayer:
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """The hard player's choice."""
+        check_argument("HardPlayer.choose", view, PlayerView)
         big = _first(legal_actions, BigGin)
         if big is not None:
             return big

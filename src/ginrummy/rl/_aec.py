@@ -67,11 +67,18 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of ``agent``: :data:`~ginrummy.rl.ACTION_COUNT` discrete actions."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self._agent(agent)]
+
+    def _agent(self, agent: object) -> str:
+        """``agent`` if it names a seat here; else a ``KeyError`` (as a mapping of agents
+        would raise) that quotes it and lists the agents."""
+        if not isinstance(agent, str) or agent not in self._seats:
+            raise KeyError(f"{shown(agent)} is not an agent of this game: expected one of {', '.join(self.possible_agents)}")
+        return agent
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game; with ``seed`` the deal (and every later one) is reproduced."""
@@ -94,7 +101,7 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         """The observation of ``agent`` (from its view only)."""
         # encode_seat reads only what match.view(seat) shows, without building the view.
-        seat = self._seats[agent]
+        seat = self._seats[self._agent(agent)]
         match = self.match
         state = match.state
         return {"observation": encode_seat(state, seat, match.score), "action_mask": state_mask(state, seat)}
