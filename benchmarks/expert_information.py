@@ -13,6 +13,14 @@ opponent's hand and dealing the rest:
   random with the stock;
 * ``deadwood``: the expert's own deals, keeping of up to 40 the first whose opponent
   deadwood is within 2 points of the truth (else the nearest);
+* ``deadwood-S`` (``S`` a number, such as ``deadwood-9.7``): what an estimate of the
+  opponent's deadwood with an error of ``S`` points is worth at most. At each decision
+  the search is told the opponent's true deadwood plus a normal error of standard
+  deviation ``S`` (drawn once per decision), and keeps each of its own deals with the
+  chance that such a report would come from that deal's opponent deadwood (of up to
+  40 deals, else the last): the deals the search would see if the report were a
+  measurement independent of the view. A fair estimate learned from the view is worth
+  less than this, since its error is not independent of what the deals already know;
 * ``seeing-knocks``, ``seeing-discards``, ``seeing-draws``: the expert searching the
   opponent's true hand at that kind of decision only (a knock decision is a discard
   with a knock or big gin among the legal actions), its own deals at the others;
@@ -38,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import math
 import random
 import statistics
 import sys
@@ -77,6 +86,8 @@ class PartlySeeingExpert(SeeingExpert):
     def __init__(self, knows: str, *, seed: int) -> None:
         super().__init__(seed=seed)
         self.knows = knows
+        self.noise = random.Random(seed + 3)
+        self.report: tuple[tuple[int, Phase], float] | None = None
 
     def _world(
         self,
@@ -89,27 +100,30 @@ class PartlySeeingExpert(SeeingExpert):
         truth = self.truth
         assert truth is not None, "the driver sets truth before each decision"
         (opponent,) = view.opponents
+
+        def own_deal() -> GameState:
+            return ExpertPlayer._world(self, view, rng, draws, weights, checks)
+
         if self.knows.startswith("seeing-"):
             if _decision(view) == self.knows.removeprefix("seeing-"):
                 return super()._world(view, rng, draws, weights, checks)
-            return ExpertPlayer._world(self, view, rng, draws, weights, checks)
+            return own_deal()
         if self.knows == "melds":
             return _with_true_melds(truth, opponent, rng)
         if self.knows == "feeds":
             if _decision(view) != "discards":
-                return ExpertPlayer._world(self, view, rng, draws, weights, checks)
+                return own_deal()
             mine = view.hand.mask
             gain = self.opponent_take_gain
             wanted = _takes(truth.hands[opponent], mine, gain)
 
-            def deal() -> GameState:
-                return ExpertPlayer._world(self, view, rng, draws, weights, checks)
-
             def miss(world: GameState) -> int:
                 return (_takes(world.hands[opponent], mine, gain) ^ wanted).bit_count()
 
-            return _closest(deal, miss, 0)
+            return _closest(own_deal, miss, 0)
         target = deadwood(Hand.from_mask(truth.hands[opponent]))
+        if self.knows != "deadwood":
+            return self._reported_deal(view, own_deal, rng, target)
 
         def public_deal() -> GameState:
             return determinize(view, rng, improve=2, draws=draws, weights=weights, redeals=self.redeals)
@@ -118,6 +132,26 @@ class PartlySeeingExpert(SeeingExpert):
             return abs(deadwood(Hand.from_mask(world.hands[opponent])) - target)
 
         return _closest(public_deal, deadwood_miss, 2)
+
+    def _reported_deal(
+        self, view: PlayerView, deal: Callable[[], GameState], rng: random.Random, target: int
+    ) -> GameState:
+        """One of ``deal``'s deals (of up to 40, else the last), each kept with the chance
+        that the decision's noisy report of ``target`` came from its opponent's deadwood
+        (``deadwood-S``; see the module's docstring)."""
+        error = float(self.knows.removeprefix("deadwood-"))
+        key = (view.history_length, view.phase)
+        if self.report is None or self.report[0] != key:  # a new decision: a new report
+            self.report = (key, target + self.noise.gauss(0.0, error))
+        report = self.report[1]
+        (opponent,) = view.opponents
+        world = deal()
+        for _ in range(39):
+            miss = deadwood_of_mask(world.hands[opponent]) - report
+            if rng.random() < math.exp(-miss * miss / (2 * error * error)):
+                break
+            world = deal()
+        return world
 
 
 def _closest(deal: Callable[[], GameState], miss: Callable[[GameState], int], enough: int) -> GameState:
@@ -197,10 +231,18 @@ def _with_true_melds(truth: GameState, opponent: int, rng: random.Random) -> Gam
     return attrs.evolve(truth, hands=tuple(hands), deck=(*dealt, *pool[len(free) :]))
 
 
+def _is_reported(name: str) -> bool:
+    """Whether ``name`` is ``deadwood-S`` with ``S`` a positive number."""
+    try:
+        return name.startswith("deadwood-") and float(name.removeprefix("deadwood-")) > 0
+    except ValueError:
+        return False
+
+
 def _player(name: str, seed: int) -> Player:
     if name == "hard":
         return HardPlayer(seed=seed)
-    if name in ("melds", "deadwood", "feeds") or name.startswith("seeing-"):
+    if name in ("melds", "deadwood", "feeds") or name.startswith(("seeing-", "deadwood-")):
         return PartlySeeingExpert(name, seed=seed)
     classes: dict[str, type[FairExpert] | type[SeeingExpert]] = {
         "expert": FairExpert, "seeing": SeeingExpert, "expert-20": TwentyDealsExpert, "own-hard": OwnHardExpert,
@@ -244,15 +286,15 @@ def play_hand(deal: int, name: str, against: str, seed: int) -> Outcome:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("players", nargs="*", metavar="PLAYER", help=f"any of {', '.join(PLAYERS)} (default all)")
+    parser.add_argument("players", nargs="*", metavar="PLAYER", help=f"any of {', '.join(PLAYERS)}, or deadwood-S (default all but deadwood-S)")
     parser.add_argument("--hands", type=int, default=400, help="hands per player (default 400)")
     parser.add_argument("--against", default="medium", choices=("medium", "hard"))
     parser.add_argument("--workers", type=int, default=2, help="processes")
     parser.add_argument("--seed", type=int, default=70000)
     args = parser.parse_args()
-    unknown = [p for p in args.players if p not in PLAYERS]
+    unknown = [p for p in args.players if p not in PLAYERS and not _is_reported(p)]
     if unknown:
-        parser.error(f"unknown player {unknown[0]!r}: expected one of {', '.join(PLAYERS)}")
+        parser.error(f"unknown player {unknown[0]!r}: expected one of {', '.join(PLAYERS)}, or deadwood-S with S a positive number")
     if args.hands < 2:
         parser.error(f"--hands {args.hands} is too few: a standard error needs at least 2 hands")
     names = args.players or list(PLAYERS)

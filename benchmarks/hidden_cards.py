@@ -15,9 +15,14 @@ hard's decisions, looks at the opponent's hidden cards from hard's side:
   often the dealt hand could meld a card around the ones it holds against how often
   the true hand could (see ``meld_calibration``), and how often the dealt hand could
   knock after drawing the dealt next stock card against how often the true hand could
-  with the true one (see ``knock_calibration``).
+  with the true one (see ``knock_calibration``);
+* with ``--deadwood``, asks how well the opponent's deadwood can be told from the view
+  (needs numpy): how the expert's deals spread around the true deadwood, and the
+  held-out error of least-squares estimates of it from the deals and from the
+  opponent's plays (see ``deadwood_estimates``).
 
-Run:  python benchmarks/hidden_cards.py [--hands N] [--against medium|hard] [--fit] [--seed N]
+Run:  python benchmarks/hidden_cards.py [--hands N] [--against medium|hard] [--fit]
+      [--deadwood] [--seed N]
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from _machine import describe  # noqa: E402
 from ginrummy import GameState, Rules  # noqa: E402
 from ginrummy._masks import deadwood_of_mask, discard_deadwood_of_mask  # noqa: E402
 from ginrummy._tables import CARD_POINTS  # noqa: E402
+from ginrummy.actions import Discard, DrawDiscard, DrawStock, PassUpcard, TakeUpcard  # noqa: E402
 from ginrummy.players import HardPlayer, MediumPlayer, Player, determinize, hidden_card_weights, opponent_draws  # noqa: E402
 from ginrummy.players._inference import COEFFICIENTS, RELATED, evidence  # noqa: E402
 from ginrummy.state import Phase, PlayerView  # noqa: E402
@@ -195,17 +201,82 @@ def accuracy(found: list[Position], seed: int) -> None:
         print(f"  {'':36} could knock after the next stock card: {knock_calibration(knocks[way])}")
 
 
+def plays(view: PlayerView) -> list[float]:
+    """What the opponent's public plays show, as numbers for a least-squares estimate of
+    its deadwood: its discards, pile draws and stock draws (or declined upcards) so far,
+    the value of its latest discard, the mean and the most of its last three, the
+    cards it took from the pile and still holds, the knock limit and the stock left."""
+    (opponent,) = view.opponents
+    thrown = [CARD_POINTS[a.card.index] for s, a in view.history if s == opponent and isinstance(a, Discard)]
+    took = sum(1 for s, a in view.history if s == opponent and isinstance(a, (DrawDiscard, TakeUpcard)))
+    drew = sum(1 for s, a in view.history if s == opponent and isinstance(a, (DrawStock, PassUpcard)))
+    last = thrown[-3:] or [0]
+    return [
+        len(thrown), took, drew, last[-1], statistics.mean(last), max(last),
+        view.known[opponent].mask.bit_count(), view.knock_limit, view.stock_count,
+    ]
+
+
+def deadwood_estimates(found: list[Position], seed: int) -> None:
+    """How well the opponent's deadwood can be told from the view. The expert's deals
+    (20 a position, dealt as the expert deals) give a spread of deadwood; the report
+    compares it with the truth (where the truth falls among the dealt values, and the
+    spread against the error of the dealt mean), then fits least-squares estimates of
+    the true deadwood on 70% of the positions and gives their error on the rest: from
+    the dealt mean alone, from the opponent's plays (:func:`plays`) alone, and from
+    both with the dealt spread, percentiles and the plays times the number of discards.
+    The deadwood-knowing expert of ``expert_information.py`` knows it within 2 points."""
+    import numpy as np
+
+    truth, dealt, shown = [], [], []
+    for n, (view, _, hand, _) in enumerate(found):
+        rng = random.Random(seed + n)
+        draws, weights = opponent_draws(view), hidden_card_weights(view)
+        deals = [determinize(view, rng, improve=2, draws=draws, weights=weights, redeals=4) for _ in range(20)]
+        truth.append(float(deadwood_of_mask(hand)))
+        dealt.append([float(deadwood_of_mask(d.hands[1])) for d in deals])
+        shown.append(plays(view))
+    y, d, f = np.array(truth), np.array(dealt), np.array(shown)
+    mean, spread = d.mean(axis=1), d.std(axis=1)
+    below = ((d < y[:, None]).mean(axis=1) + 0.5 * (d == y[:, None]).mean(axis=1))
+    print(f"{len(y)} positions; the opponent's true deadwood {y.mean():.1f} (standard deviation {y.std():.1f}), "
+          f"its deals' {mean.mean():.1f}; dealt spread within a position {spread.mean():.1f}")
+    print(f"  the truth is above every deal in {(d < y[:, None]).all(axis=1).mean():.1%} of positions, below every "
+          f"deal in {(d > y[:, None]).all(axis=1).mean():.1%}; share of the deals below it by tenths: "
+          + " ".join(f"{c / len(y):.2f}" for c in np.histogram(below, bins=10, range=(0, 1))[0]))
+    print(f"  deals within 2 points of the truth: {(abs(d - y[:, None]) <= 2).mean():.1%}")
+    order = np.random.default_rng(seed).permutation(len(y))
+    train = np.zeros(len(y), bool)
+    train[order[: int(0.7 * len(y))]] = True
+    discards = f[:, :1]
+    ways = {
+        "the dealt mean": mean[:, None],
+        "the opponent's plays": f,
+        "both, and more": np.column_stack(
+            [mean, spread, np.percentile(d, [10, 50, 90], axis=1).T, f, f * discards, mean[:, None] * discards]
+        ),
+    }
+    for name, x in ways.items():
+        x = np.column_stack([x, np.ones(len(y))])
+        w = np.linalg.lstsq(x[train], y[train], rcond=None)[0]
+        error = float(np.sqrt(((y[~train] - x[~train] @ w) ** 2).mean()))
+        print(f"  estimated from {name:22} held-out error {error:5.2f} points (root mean square)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200, help="hands to play (default 200)")
     parser.add_argument("--against", default="medium", choices=("medium", "hard"))
     parser.add_argument("--fit", action="store_true", help="also refit the coefficients (needs numpy)")
+    parser.add_argument("--deadwood", action="store_true", help="also estimate the opponent's deadwood (needs numpy)")
     parser.add_argument("--seed", type=int, default=5000)
     args = parser.parse_args()
     print(f"machine: {describe()}; {args.hands} Oklahoma hands, hard against {args.against}")
     found = positions(args.hands, args.against, args.seed)
     if args.fit:
         fit(found)
+    if args.deadwood:
+        deadwood_estimates(found, args.seed)
     accuracy(found, args.seed)
 
 
