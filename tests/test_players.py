@@ -49,6 +49,7 @@ from ginrummy.players import (
     HardPlayer,
     MediumPlayer,
     Player,
+    MatchSummary,
     RandomPlayer,
     determinize,
     game_equity,
@@ -62,6 +63,7 @@ from ginrummy.players import (
     play_hand,
     play_match,
     run_tournament,
+    summarize,
     wilson_interval,
 )
 
@@ -498,6 +500,37 @@ def test_wilson_interval() -> None:
     assert low < 0.5 < high and abs((low + high) / 2 - 0.5) < 1e-9
     assert wilson_interval(0, 0) == (0.0, 1.0)
     assert wilson_interval(10, 10)[1] == 1.0
+    for wins, games, z, message in [
+        (-1, 1, 1.96, "wins=-1 is not allowed: expected a whole number at least 0 and at most 1"),
+        (3, 2, 1.96, "wins=3 is not allowed: expected a whole number at least 0 and at most 2"),
+        (1, -2, 1.96, "games=-2 is not allowed: expected a whole number at least 0"),
+        (1.5, 2, 1.96, "wins=1.5 is not allowed: expected a whole number"),
+        (1, 2, 0, "z=0 is not allowed: expected a number more than 0"),
+    ]:
+        with pytest.raises(PlayerError, match=re.escape(message)):
+            wilson_interval(wins, games, z=z)  # type: ignore[arg-type]
+
+
+def test_summarize_refuses_what_is_not_a_summary_of_these_players() -> None:
+    game = MatchSummary(winner=1, hands=3, actions=40, endings=(("knock", 3),), worths=(-50, 50))
+    result = summarize(["hard", "medium"], [game, game])
+    assert result.games == 2 and result.wins == (0, 2) and result.worths == (-100, 100)
+    with pytest.raises(TypeError, match=re.escape("summaries[1] is 'x', not a MatchSummary")):
+        summarize(["hard", "medium"], [game, "x"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="names must be a sequence of strings"):
+        summarize("hard", [game])
+    with pytest.raises(PlayerError, match=re.escape("summaries[0] has winner 1 and 2 worths: expected a game of the 3 players named")):
+        summarize(["a", "b", "c"], [game])
+
+
+def test_the_players_of_a_hand_must_be_players() -> None:
+    state = GameState.new(Rules(), seed=1)
+    with pytest.raises(TypeError, match=re.escape("players[1] is 'z', not a player: expected an object with a choose(view, legal_actions) method")):
+        play_hand(state, [MediumPlayer(), "z"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="players must be a sequence of players, one per seat, not str: 'zz'"):
+        play_match(Match.new(Rules(), seed=1), "zz")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="determinize deals with a random.Random, not NoneType: None"):
+        determinize(state.view(state.to_play), None)  # type: ignore[arg-type]
 
 
 @settings(max_examples=300)

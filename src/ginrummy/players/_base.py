@@ -69,8 +69,13 @@ def seeded_random(seed: object) -> random.Random:
 
 
 def _check_players(players: Sequence[Player], seats: int) -> None:
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise TypeError(f"players must be a sequence of players, one per seat, not {type(players).__name__}: {_shown(players)}")
     if len(players) != seats:
         raise PlayerError(f"these rules seat {seats} players, but {len(players)} were given: give one player per seat")
+    for seat, player in enumerate(players):
+        if not isinstance(player, Player) or not callable(player.choose):
+            raise TypeError(f"players[{seat}] is {_shown(player)}, not a player: expected an object with a choose(view, legal_actions) method")
 
 
 def play_hand(state: GameState, players: Sequence[Player]) -> GameState:

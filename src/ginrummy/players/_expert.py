@@ -143,6 +143,8 @@ def determinize(
     :class:`~ginrummy.PlayerError`.
     """
     check_argument("determinize", view, PlayerView)
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"determinize deals with a random.Random, not {type(rng).__name__}: {_shown(rng)}")
     check_setting("redeals", redeals, low=0, whole=True)
     if draws is None:
         draws = opponent_draws(view) if improve else {}

@@ -14,7 +14,7 @@ from ..rules import Rules
 from ..serialize import dumps
 from ..scoring import GameScore, Hollywood
 from ..state import Match
-from ._base import Player, make_player, play_match
+from ._base import Player, check_setting, make_player, play_match
 
 __all__ = ["MatchSummary", "TournamentResult", "run_tournament", "summarize", "wilson_interval"]
 
@@ -28,8 +28,15 @@ def wilson_interval(wins: int, games: int, *, z: float = 1.96) -> tuple[float, f
     >>> low, high = wilson_interval(60, 100)
     >>> round(low, 3), round(high, 3)
     (0.502, 0.691)
+
+    ``wins`` and ``games`` are whole numbers with ``0 <= wins <= games`` (no games give
+    the whole range, ``(0.0, 1.0)``) and ``z`` a positive number; anything else raises
+    :class:`~ginrummy.PlayerError` quoting it.
     """
-    if games <= 0:
+    check_setting("games", games, low=0, whole=True)
+    check_setting("wins", wins, low=0, high=games, whole=True)
+    check_setting("z", z, low=0, above=True)
+    if games == 0:
         return (0.0, 1.0)
     p = wins / games
     denom = 1 + z * z / games
@@ -244,8 +251,22 @@ def run_tournament(
 
 
 def summarize(names: Sequence[str], summaries: Sequence[MatchSummary]) -> TournamentResult:
-    """The :class:`TournamentResult` of games already played (as listed in ``names``)."""
+    """The :class:`TournamentResult` of games already played (as listed in ``names``).
+    ``TypeError`` for names that are not strings or summaries that are not
+    :class:`MatchSummary` values; :class:`~ginrummy.PlayerError` for a summary of
+    another number of players, or whose winner is not one of them."""
+    if isinstance(names, str) or not isinstance(names, Sequence) or not all(isinstance(x, str) for x in names):
+        raise TypeError(f"names must be a sequence of strings, one per player, not {_shown(names)}")
+    if not isinstance(summaries, Sequence):
+        raise TypeError(f"summaries must be a sequence of MatchSummary values, not {type(summaries).__name__}: {_shown(summaries)}")
     n = len(names)
+    for index, summary in enumerate(summaries):
+        if not isinstance(summary, MatchSummary):
+            raise TypeError(f"summaries[{index}] is {_shown(summary)}, not a MatchSummary")
+        if len(summary.worths) != n or not 0 <= summary.winner < n:
+            raise PlayerError(
+                f"summaries[{index}] has winner {summary.winner} and {len(summary.worths)} worths: expected a game of the {n} players named"
+            )
     wins = [0] * n
     worths = [0] * n
     endings: Counter[str] = Counter()
