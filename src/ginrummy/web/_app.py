@@ -185,7 +185,7 @@ def _data_directory(data: object) -> Path:
     return directory
 
 
-def create_app(data: str | os.PathLike[str], *, workers: int = 0) -> Starlette:
+def create_app(data: str | Path, *, workers: int = 0) -> Starlette:
     """The web game's application, keeping its games in ``data`` (created if missing).
 
     By default the computers' moves and the hints are worked out in the server's own
