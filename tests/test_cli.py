@@ -446,3 +446,29 @@ def test_replay_review_shows_where_the_expert_differs(tmp_path: Path, capsys: py
 
     code, _, err = run(["replay", "--review", "2", str(record)], capsys)
     assert code == 2 and "--review 2 is not a seat of this 2-player game: expected 0-1" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (
+            ["score", "--knocker", "Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc", "--defender", "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th",
+             "--upcard", "Kd", "--rules", "oklahoma+players=3"],
+            "--rules seat 3 players (oklahoma+players=3), but the knocker and the defenders given make 2",
+        ),
+        (["simulate", "--players", "hard,medium", "--rules", "oklahoma+players=4", "--games", "1"], "--players names 2"),
+        (["play", "--players", "4", "--rules", "oklahoma+players=3"], "--rules seat 3 players (oklahoma+players=3), but --players seats 4"),
+    ],
+)
+def test_a_table_size_given_twice_must_agree(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == ""
+    assert says in err and "give the number of players once" in err
+
+
+def test_the_table_size_comes_from_the_players_when_the_rules_leave_it(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["simulate", "--players", "hard,medium,easy", "--games", "1", "--seed", "1", "--json"], capsys)
+    assert code == 0 and json.loads(out)["players"] == ["hard", "medium", "easy"]
+    code, out, _ = run(["simulate", "--players", "hard,medium,easy", "--games", "1", "--seed", "1", "--json",
+                        "--rules", "oklahoma+players=3"], capsys)
+    assert code == 0

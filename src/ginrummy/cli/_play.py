@@ -24,6 +24,7 @@ from ginrummy import (
     Phase,
     PlayerView,
     Rules,
+    RulesError,
     TakeWallDiscard,
     __version__,
     deadwood,
@@ -238,15 +239,27 @@ class _Game:
         return Card.from_index(new.bit_length() - 1) if new else None
 
 
+def seated(rules: Rules, players: int, given_by: str) -> Rules:
+    """``rules`` for a table of ``players``, the count that ``given_by`` (an option) sets.
+    Rules that already seat another number than the presets' two (``--rules
+    oklahoma+players=3``) contradict it: :class:`~ginrummy.RulesError` says so, rather
+    than one of the two silently winning."""
+    if rules.players == players:
+        return rules
+    if rules.players != Rules().players:
+        raise RulesError(
+            f"--rules seat {rules.players} players ({rules}), but {given_by} {players}: give the number of players once"
+        )
+    return attrs.evolve(rules, players=players)
+
+
 def play(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``ginrummy play``; returns the exit status."""
     rules: Rules = args.rules
-    changes: dict[str, object] = {}
-    if args.target is not None:
-        changes["game_target"] = args.target
     if args.players is not None:
-        changes["players"] = args.players
-    rules = attrs.evolve(rules, **changes)  # type: ignore[arg-type]
+        rules = seated(rules, args.players, "--players seats")
+    if args.target is not None:
+        rules = attrs.evolve(rules, game_target=args.target)
     if args.save is not None:
         problem = check_save_path(args.save)
         if problem is not None:

@@ -30,7 +30,7 @@ from ginrummy import (
 )
 from ginrummy.players import LEVELS, ExpertPlayer, MatchSummary, run_tournament
 
-from ._play import check_save_path
+from ._play import check_save_path, seated
 from ._show import describe_action, show_result, show_settlement
 from ._style import style_for, verb
 
@@ -87,9 +87,7 @@ def score(args: argparse.Namespace, out: TextIO) -> int:
     """The showdown of a knocked hand: the knocker against one to three defenders in turn order."""
     upcard = Card.parse(args.upcard)
     defenders: list[str] = args.defender
-    rules = args.rules
-    if rules.players != len(defenders) + 1:
-        rules = attrs.evolve(rules, players=len(defenders) + 1)
+    rules = seated(args.rules, len(defenders) + 1, "the knocker and the defenders given make")
     result = showdown(args.knocker, *defenders, rules=rules, upcard=upcard)
     if args.json:
         print(json.dumps(to_dict(result), indent=2), file=out)
@@ -111,7 +109,7 @@ def simulate(args: argparse.Namespace, out: TextIO) -> int:
             file=sys.stderr,
         )
         return 2
-    rules = args.rules if args.rules.players == len(levels) else attrs.evolve(args.rules, players=len(levels))
+    rules = seated(args.rules, len(levels), "--players names")
     if args.records is not None:
         problem = check_save_path(args.records)
         if problem is not None:
