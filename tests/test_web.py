@@ -164,6 +164,15 @@ def test_error_paths_answer_json_4xx(client: TestClient, method: str, path: str,
     assert response.json()["reason"] == reason and "Traceback" not in response.text
 
 
+def test_null_fields_mean_the_defaults(client: TestClient) -> None:
+    response = client.post("/api/games", json={"rules": None, "level": None, "target": None, "players": None})
+    assert response.status_code == 201, response.text
+    game = response.json()
+    assert game["rules"] == "oklahoma" and game["level"] == "hard" and len(game["names"]) == 2
+    long = client.post("/api/games", json={"level": ["x" * 1_000]})
+    assert long.status_code == 422 and len(long.json()["error"]) < 200
+
+
 def test_illegal_and_unreadable_actions(client: TestClient) -> None:
     game = client.post("/api/games", json={"level": "easy"}).json()
     token = game["token"]

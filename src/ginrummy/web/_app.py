@@ -76,10 +76,14 @@ async def _body(request: Request) -> dict[str, Any]:
 
 
 def _field(data: dict[str, Any], key: str, kind: type, default: object = None) -> Any:
-    value = data.get(key, default)
-    if value is None or (isinstance(value, kind) and not (kind is int and isinstance(value, bool))):
+    """``data[key]`` when it is a ``kind``; ``default`` when it is missing or null; else a
+    422 quoting it."""
+    value = data.get(key)
+    if value is None:
+        return default
+    if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
         return value
-    raise BadRequest(f"{key!r} must be {kind.__name__}, not {type(value).__name__} ({value!r})", status=422, reason="bad_field")
+    raise BadRequest(f"{key!r} must be {kind.__name__}, not {type(value).__name__} ({_quoted(value)})", status=422, reason="bad_field")
 
 
 def _quoted(value: object) -> str:
