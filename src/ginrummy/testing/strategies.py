@@ -36,7 +36,12 @@ def cards() -> st.SearchStrategy[Card]:
 
 
 def hands(*, size: int | None = None, min_size: int = 0, max_size: int = 52) -> st.SearchStrategy[Hand]:
-    """Hands of ``size`` cards, or of ``min_size`` to ``max_size`` cards."""
+    """Hands of ``size`` cards, or of ``min_size`` to ``max_size`` cards. A size that is
+    not a whole number raises ``TypeError``; sizes out of order or outside 0-52,
+    ``ValueError``."""
+    for name, value in (("size", size), ("min_size", min_size), ("max_size", max_size)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise TypeError(f"hands({name}={value!r:.60}): expected a whole number of cards")
     low, high = (size, size) if size is not None else (min_size, max_size)
     if not 0 <= low <= high <= 52:
         raise ValueError(f"hand sizes must satisfy 0 <= min_size <= max_size <= 52, got {low} and {high}")
