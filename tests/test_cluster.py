@@ -101,6 +101,14 @@ def test_an_unreachable_scheduler_exits_2(capsys: pytest.CaptureFixture[str]) ->
     assert "cannot reach the Dask scheduler" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("address", ["not an address", "foo://127.0.0.1:5", "tcp://"])
+def test_a_malformed_scheduler_address_exits_2(address: str, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("distributed")
+    assert main(["simulate", "--games", "2", "--scheduler", address]) == 2
+    err = capsys.readouterr().err
+    assert f"--scheduler {address!r} is not a scheduler address" in err and "tcp://127.0.0.1:8786" in err
+
+
 def test_a_missing_dask_extra_is_named() -> None:
     code = (
         "import sys; sys.modules['dask'] = None; sys.modules['dask.distributed'] = None; "

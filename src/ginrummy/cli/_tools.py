@@ -148,6 +148,13 @@ def simulate(args: argparse.Namespace, out: TextIO) -> int:
             except (OSError, TimeoutError) as error:
                 print(f"ginrummy simulate: error: cannot reach the Dask scheduler {args.scheduler}: {error}", file=sys.stderr)
                 return 2
+            except ValueError as error:  # Dask cannot read the address
+                print(
+                    f"ginrummy simulate: error: --scheduler {args.scheduler!r} is not a scheduler address ({error}):"
+                    " expected one such as tcp://127.0.0.1:8786",
+                    file=sys.stderr,
+                )
+                return 2
             executor = client.get_executor()
         elif args.workers > 1:
             from concurrent.futures import ProcessPoolExecutor
