@@ -472,3 +472,15 @@ def test_the_table_size_comes_from_the_players_when_the_rules_leave_it(capsys: p
     code, out, _ = run(["simulate", "--players", "hard,medium,easy", "--games", "1", "--seed", "1", "--json",
                         "--rules", "oklahoma+players=3"], capsys)
     assert code == 0
+
+
+def test_simulate_starts_a_bounded_number_of_processes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", "--games", "2", "--workers", "10000"])
+    assert info.value.code == 2 and "argument --workers: '10000' must be at most 256" in capsys.readouterr().err
+    # more workers than games start one process a game, with the same result as one process
+    code, many, _ = run(["simulate", "--games", "2", "--workers", "64", "--seed", "3", "--json"], capsys)
+    assert code == 0
+    code, one, _ = run(["simulate", "--games", "2", "--seed", "3", "--json"], capsys)
+    drop = ("seconds",)
+    assert {k: v for k, v in json.loads(many).items() if k not in drop} == {k: v for k, v in json.loads(one).items() if k not in drop}

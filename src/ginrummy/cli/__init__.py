@@ -45,13 +45,15 @@ def _rules_arg(text: str) -> Rules:
         raise argparse.ArgumentTypeError(str(error)) from error
 
 
-def _whole(text: str, low: int) -> int:
+def _whole(text: str, low: int, high: int | None = None) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < low:
         raise argparse.ArgumentTypeError(f"{text!r} must be at least {low}")
+    if high is not None and value > high:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at most {high}")
     return value
 
 
@@ -61,6 +63,14 @@ def _positive(text: str) -> int:
 
 def _not_negative(text: str) -> int:
     return _whole(text, 0)
+
+
+MAX_PROCESSES = 256
+"""The most processes ``simulate --workers`` starts (as many as a web server's workers)."""
+
+
+def _processes(text: str) -> int:
+    return _whole(text, 1, MAX_PROCESSES)
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -111,7 +121,9 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--rules", type=_rules_arg, default=Rules(), help=rules_help)
     sim.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    sim.add_argument("--workers", type=_positive, default=1, help="processes to use (default 1)")
+    sim.add_argument(
+        "--workers", type=_processes, default=1, help=f"processes to use, 1-{MAX_PROCESSES}, at most one a game (default 1)"
+    )
     sim.add_argument(
         "--scheduler", metavar="ADDRESS",
         help="run the games on a Dask cluster, such as tcp://127.0.0.1:8786 (extra 'dask'); results equal one machine's",

@@ -159,7 +159,7 @@ def simulate(args: argparse.Namespace, out: TextIO) -> int:
         elif args.workers > 1:
             from concurrent.futures import ProcessPoolExecutor
 
-            executor = stack.enter_context(ProcessPoolExecutor(args.workers))
+            executor = stack.enter_context(ProcessPoolExecutor(min(args.workers, args.games)))
         started = time.perf_counter()
         result = run_tournament(
             *levels, games=args.games, rules=rules, seed=args.seed, executor=executor, progress=progress, on_game=on_game
