@@ -136,6 +136,7 @@ def simulate(args: argparse.Namespace, out: TextIO) -> int:
         if args.scheduler is not None:
             try:
                 from dask.distributed import Client
+                from distributed.comm.addressing import get_address_host_port
             except ImportError:
                 print(
                     "ginrummy simulate: error: --scheduler needs the 'dask' extra, which is not installed: "
@@ -143,17 +144,19 @@ def simulate(args: argparse.Namespace, out: TextIO) -> int:
                     file=sys.stderr,
                 )
                 return 2
-            try:
-                client = stack.enter_context(Client(args.scheduler, timeout="10s"))  # type: ignore[no-untyped-call]
-            except (OSError, TimeoutError) as error:
-                print(f"ginrummy simulate: error: cannot reach the Dask scheduler {args.scheduler}: {error}", file=sys.stderr)
-                return 2
-            except ValueError as error:  # Dask cannot read the address
+            try:  # read the address first: a Client given one it cannot read fails from its event loop
+                get_address_host_port(args.scheduler)
+            except ValueError as error:
                 print(
                     f"ginrummy simulate: error: --scheduler {args.scheduler!r} is not a scheduler address ({error}):"
                     " expected one such as tcp://127.0.0.1:8786",
                     file=sys.stderr,
                 )
+                return 2
+            try:
+                client = stack.enter_context(Client(args.scheduler, timeout="10s"))  # type: ignore[no-untyped-call]
+            except (OSError, TimeoutError) as error:
+                print(f"ginrummy simulate: error: cannot reach the Dask scheduler {args.scheduler}: {error}", file=sys.stderr)
                 return 2
             executor = client.get_executor()
         elif args.workers > 1:
