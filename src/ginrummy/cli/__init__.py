@@ -171,8 +171,8 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     try:
         serve(host=args.host, port=args.port, data=args.data, workers=args.workers)
-    except OSError as error:  # the data directory: a file, or not writable
-        print(f"ginrummy serve: error: {error.strerror or error}; expected a directory for the games (--data)", file=sys.stderr)
+    except OSError as error:  # such as a --data that is a file ("cannot keep games in ...: it is not a directory")
+        print(f"ginrummy serve: error: {error.strerror or error}", file=sys.stderr)
         return 2
     return 0
 
