@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -164,3 +165,71 @@ def test_an_object_whose_repr_fails_is_still_named_in_the_message() -> None:
 
     with pytest.raises(TypeError, match=r"not Hostile: <a Hostile that cannot be shown>"):
         Hand([Hostile()])  # type: ignore[list-item]
+
+
+def _sweep_arguments() -> dict[str, object]:
+    """A sound value for each required parameter name of the public functions."""
+    import ginrummy
+    from ginrummy.players import MediumPlayer
+
+    state = GameState.new(Rules(), seed=4)
+    ten = "As 2s 3s 4s 7h 7d 7c Kc Qd 2h"
+    return {
+        "cards": ten, "defender_cards": ten, "knocker_cards": "Ah 2h 3h 4h 5h 6h 7h 8h 9h Th", "knocker": ten,
+        "first": ten, "second": "Ac 2c 3c", "knocker_melds": [Meld.parse("As 2s 3s")], "data": ginrummy.to_dict(state),
+        "games": 10, "wins": 5, "kept": Hand.parse(ten).mask, "unseen": Hand.parse("Kh Kd").mask, "mine": 10,
+        "theirs": 20, "level": "hard", "match": Match.new(Rules(), seed=4), "name": "oklahoma", "names": ["a", "b"],
+        "players": [MediumPlayer(), MediumPlayer()], "rng": random.Random(1), "rules": Rules(), "state": state,
+        "summaries": [], "text": "As", "value": state, "view": state.view(state.dealer ^ 1), "seat": 0,
+        "actions": [TakeUpcard()], "index": 0, "action": TakeUpcard(),
+    }
+
+
+HOSTILE = [None, -1, 1.5, float("nan"), True, "", "zz", b"As", [None], {}, object(), 10**100, float("inf"), [["As"]]]
+
+
+def test_every_public_function_meets_a_wrong_argument_with_a_library_error_or_a_type_error() -> None:
+    """Each required argument of each public function, in turn, replaced by a hostile value
+    (the others sound): only the library's errors or ``TypeError`` come out, never an
+    ``AttributeError``, ``IndexError``, ``KeyError`` or a bare ``ValueError`` from inside."""
+    import inspect
+
+    import ginrummy
+    import ginrummy.players
+    import ginrummy.scoring
+    import ginrummy.solver
+
+    modules: list[Any] = [ginrummy, ginrummy.players, ginrummy.scoring, ginrummy.solver]
+    try:
+        from ginrummy import rl
+    except ImportError:  # the rl extra is not installed
+        pass
+    else:
+        modules.append(rl)
+    sound = _sweep_arguments()
+    escaped: list[str] = []
+    tried = 0
+    for module in modules:
+        for name in module.__all__:
+            function = getattr(module, name)
+            if not callable(function) or inspect.isclass(function):
+                continue
+            parameters = [
+                p for p in inspect.signature(function).parameters.values()
+                if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            ]
+            if not parameters or any(p.name not in sound for p in parameters):
+                continue
+            for position in range(len(parameters)):
+                for hostile in HOSTILE:
+                    arguments = [sound[p.name] for p in parameters]
+                    arguments[position] = hostile
+                    tried += 1
+                    try:
+                        function(*arguments)
+                    except (GinRummyError, TypeError):
+                        pass
+                    except Exception as error:  # noqa: BLE001 - the point is to catch what escapes
+                        escaped.append(f"{module.__name__}.{name}({parameters[position].name}={hostile!r:.40}): {error!r:.120}")
+    assert tried > 300, tried
+    assert not escaped, "\n".join(escaped)
