@@ -233,3 +233,50 @@ def test_every_public_function_meets_a_wrong_argument_with_a_library_error_or_a_
                         escaped.append(f"{module.__name__}.{name}({parameters[position].name}={hostile!r:.40}): {error!r:.120}")
     assert tried > 300, tried
     assert not escaped, "\n".join(escaped)
+
+
+def test_every_public_method_meets_a_wrong_argument_with_a_library_error_or_a_type_error() -> None:
+    """The same for the methods of the values and players users hold."""
+    import inspect
+
+    from ginrummy.players import EasyPlayer, MediumPlayer, RandomPlayer
+
+    state = GameState.new(Rules(), seed=4)
+    view = state.view(state.dealer ^ 1)
+    sound: dict[str, object] = {
+        **_sweep_arguments(), "action": TakeUpcard(), "card": Card.parse("4s"), "cards": "As 2s 3s",
+        "mask": 7, "index": 3, "other": Hand.parse("Kd"), "upcard": Card.parse("7h"), "seat": 0,
+        "deck": state.deck, "dealer": 0, "actions": [], "legal_actions": view.legal_actions, "view": view,
+        "name": "oklahoma", "data": Rules().to_dict(), "text": "As",
+    }
+    holders: list[object] = [
+        state, Match.new(Rules(), seed=4), view, Rules(), Hand.parse("As 2s"), Card.parse("As"), Meld.parse("As 2s 3s"),
+        HardPlayer(seed=1), MediumPlayer(), EasyPlayer(seed=1), RandomPlayer(seed=1), ExpertPlayer(seed=1, simulations=2),
+    ]
+    escaped: list[str] = []
+    tried = 0
+    for holder in holders:
+        for name in dir(holder):
+            method = getattr(holder, name)
+            if name.startswith("_") or not callable(method) or inspect.isclass(method):
+                continue
+            parameters = [
+                p for p in inspect.signature(method).parameters.values()
+                if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            ]
+            if not parameters or any(p.name not in sound for p in parameters):
+                continue
+            for position in range(len(parameters)):
+                for hostile in HOSTILE:
+                    arguments = [sound[p.name] for p in parameters]
+                    arguments[position] = hostile
+                    tried += 1
+                    try:
+                        method(*arguments)
+                    except (GinRummyError, TypeError):
+                        pass
+                    except Exception as error:  # noqa: BLE001 - the point is to catch what escapes
+                        where = f"{type(holder).__name__}.{name}({parameters[position].name}={hostile!r:.40})"
+                        escaped.append(f"{where}: {error!r:.120}")
+    assert tried > 400, tried
+    assert not escaped, "\n".join(escaped)

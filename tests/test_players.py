@@ -723,6 +723,28 @@ def test_expert_analysis_refuses_what_it_cannot_choose_from() -> None:
             expert.analyse(view, not_a_list)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
+def test_every_level_chooses_only_from_actions_its_view_offers(level: str) -> None:
+    state = GameState.new(Rules(), seed=1)
+    seat = state.to_play
+    assert seat is not None
+    player = make_player(level, seed=1)
+    view = state.view(seat)
+    assert player.choose(view, view.legal_actions) in view.legal_actions
+    assert player.choose(view, [PassUpcard()]) == PassUpcard()  # a subset is fine
+    with pytest.raises(IllegalActionError, match="not seat .*'s turn") as waiting:
+        player.choose(state.view(1 - seat), ())
+    assert waiting.value.reason == "not_your_turn"
+    with pytest.raises(IllegalActionError, match="legal_actions is empty"):
+        player.choose(view, [])
+    with pytest.raises(IllegalActionError, match=r"DrawStock\(\) is not legal in this view: .*\(take, pass\)") as wrong:
+        player.choose(view, [PassUpcard(), DrawStock()])
+    assert wrong.value.reason == "unknown_action"
+    for not_a_list in (5, "pass", PassUpcard()):
+        with pytest.raises(TypeError, match="legal_actions must be a sequence of actions"):
+            player.choose(view, not_a_list)  # type: ignore[arg-type]
+
+
 def test_play_hand_and_play_match_refuse_what_is_not_a_game() -> None:
     players = [MediumPlayer(), MediumPlayer()]
     with pytest.raises(TypeError, match="play_hand takes a GameState, not NoneType: None"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
@@ -34,6 +34,33 @@ def _ask(player: Player, view: PlayerView, legal: Sequence[Action]) -> Action:
             f"{type(player).__name__}.choose returned {_shown(action)}, which is not an Action", reason="unknown_action"
         )
     return action
+
+
+def offered(view: PlayerView, legal_actions: Sequence[Action] | None) -> list[Action]:
+    """The actions to choose from (internal, for the levels' ``choose``): ``legal_actions``
+    (default the view's), each of them legal in ``view``; ``TypeError`` for what is not a
+    sequence of actions, :class:`~ginrummy.IllegalActionError` for none or one that is not
+    legal in ``view``."""
+    if legal_actions is not None and (isinstance(legal_actions, (str, Action)) or not isinstance(legal_actions, Iterable)):
+        raise TypeError(f"legal_actions must be a sequence of actions, not {type(legal_actions).__name__}: {_shown(legal_actions)}")
+    own = legal_actions is None or legal_actions is view.legal_actions  # the usual call: nothing to check
+    legal = list(view.legal_actions if legal_actions is None else legal_actions)
+    if own and legal:
+        return legal
+    if not legal:
+        if not view.legal_actions:
+            raise IllegalActionError(
+                f"there is nothing to choose: it is not seat {view.seat}'s turn in this view", reason="not_your_turn"
+            )
+        raise IllegalActionError("there is nothing to choose: legal_actions is empty", reason="unknown_action")
+    for action in legal:
+        if action not in view.legal_actions:
+            allowed = ", ".join(str(a) for a in view.legal_actions) or "none"
+            raise IllegalActionError(
+                f"{_shown(action)} is not legal in this view: expected some of its legal actions ({allowed})",
+                reason="unknown_action",
+            )
+    return legal
 
 
 def check_argument(function: str, value: object, kind: type) -> None:

@@ -31,7 +31,7 @@ from .._masks import (
 from .._tables import CARD_POINTS, SUIT_BITS, SUIT_DEADWOOD, SUIT_DROP_GAIN
 from .._price import price_hand
 from ..state import Phase, PlayerView
-from ._base import check_argument, check_setting, seeded_random
+from ._base import check_argument, check_setting, offered, seeded_random
 
 __all__ = ["EasyPlayer", "HardPlayer", "MediumPlayer", "RandomPlayer"]
 
@@ -84,7 +84,7 @@ class RandomPlayer:
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """A uniformly random legal action."""
         check_argument("RandomPlayer.choose", view, PlayerView)
-        return self.rng.choice(list(legal_actions))
+        return self.rng.choice(offered(view, legal_actions))
 
 
 class EasyPlayer:
@@ -97,6 +97,7 @@ class EasyPlayer:
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """The easy player's choice."""
         check_argument("EasyPlayer.choose", view, PlayerView)
+        legal_actions = offered(view, legal_actions)
         big = _first(legal_actions, BigGin)
         if big is not None:
             return big
@@ -195,6 +196,7 @@ class MediumPlayer:
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """The medium player's choice."""
         check_argument("MediumPlayer.choose", view, PlayerView)
+        legal_actions = offered(view, legal_actions)
         big = _first(legal_actions, BigGin)
         if big is not None:
             return big
@@ -337,6 +339,7 @@ class HardPlayer:
     def ranked_discards(self, view: PlayerView, legal_actions: Sequence[Action]) -> list[Discard]:
         """The legal discards, best first by this player's judgement (for stronger players to search)."""
         check_argument("HardPlayer.ranked_discards", view, PlayerView)
+        legal_actions = offered(view, legal_actions)
         self._note_thrown(view)
         discards = [a for a in legal_actions if isinstance(a, Discard)]
         allowed = sum(a.card.mask for a in discards)
@@ -402,6 +405,7 @@ class HardPlayer:
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         """The hard player's choice."""
         check_argument("HardPlayer.choose", view, PlayerView)
+        legal_actions = offered(view, legal_actions)
         big = _first(legal_actions, BigGin)
         if big is not None:
             return big

@@ -29,7 +29,7 @@ from ..errors import IllegalActionError, InvalidHandError, PlayerError, _shown
 from ..rules import WallRule
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
-from ._base import check_argument, check_setting, seeded_random
+from ._base import check_argument, check_setting, offered, seeded_random
 from ._bots import HardPlayer, _bits, opponent_draws
 from ._equity import EQUITY_TARGET_LIMIT, equity_of
 from ._inference import hidden_card_weights
@@ -368,28 +368,6 @@ class Analysis:
             f"better than {show(self.default)} by {scale * rating.advantage:.1f} {unit},"
             f" give or take {scale * rating.standard_error:.1f}, over {self.deals} deals"
         )
-
-
-def _offered(view: PlayerView, legal_actions: Sequence[Action] | None) -> list[Action]:
-    """The actions to choose from: ``legal_actions`` (default the view's), each of them
-    legal in ``view``; :class:`~ginrummy.IllegalActionError` for none or one that is not."""
-    if legal_actions is not None and (isinstance(legal_actions, (str, Action)) or not isinstance(legal_actions, Iterable)):
-        raise TypeError(f"legal_actions must be a sequence of actions, not {type(legal_actions).__name__}: {_shown(legal_actions)}")
-    legal = list(view.legal_actions if legal_actions is None else legal_actions)
-    if not legal:
-        if not view.legal_actions:
-            raise IllegalActionError(
-                f"there is nothing to choose: it is not seat {view.seat}'s turn in this view", reason="not_your_turn"
-            )
-        raise IllegalActionError("there is nothing to choose: legal_actions is empty", reason="unknown_action")
-    for action in legal:
-        if action not in view.legal_actions:
-            allowed = ", ".join(str(a) for a in view.legal_actions) or "none"
-            raise IllegalActionError(
-                f"{_shown(action)} is not legal in this view: expected some of its legal actions ({allowed})",
-                reason="unknown_action",
-            )
-    return legal
 
 
 def _unsearched(action: Action, unit: str) -> Analysis:
@@ -733,7 +711,7 @@ class ExpertPlayer:
         pass: +0.0 (standard error 0.0)
         """
         check_argument("ExpertPlayer.analyse", view, PlayerView)
-        legal = _offered(view, legal_actions)
+        legal = offered(view, legal_actions)
         unit = "game" if _prices_equity(view) else "points"
         if len(legal) == 1:
             return _unsearched(legal[0], unit)
