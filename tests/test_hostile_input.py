@@ -188,12 +188,42 @@ def _sweep_arguments() -> dict[str, object]:
 HOSTILE = [None, -1, 1.5, float("nan"), True, "", "zz", b"As", [None], {}, object(), 10**100, float("inf"), [["As"]]]
 
 
+def _sweep(callables: list[tuple[str, Callable[..., object]]], sound: dict[str, object]) -> tuple[int, list[str]]:
+    """Call each of ``callables`` (named) with each required positional argument in turn
+    replaced by each :data:`HOSTILE` value, the others taken from ``sound`` by name
+    (a callable needing a name ``sound`` lacks is skipped). Returns the number of calls
+    and a line for each exception other than the library's errors and ``TypeError``."""
+    import inspect
+
+    escaped: list[str] = []
+    tried = 0
+    for name, function in callables:
+        if not callable(function) or inspect.isclass(function):
+            continue
+        parameters = [
+            p for p in inspect.signature(function).parameters.values()
+            if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+        ]
+        if not parameters or any(p.name not in sound for p in parameters):
+            continue
+        for position in range(len(parameters)):
+            for hostile in HOSTILE:
+                arguments = [sound[p.name] for p in parameters]
+                arguments[position] = hostile
+                tried += 1
+                try:
+                    function(*arguments)
+                except (GinRummyError, TypeError):
+                    pass
+                except Exception as error:  # noqa: BLE001 - the point is to catch what escapes
+                    escaped.append(f"{name}({parameters[position].name}={hostile!r:.40}): {error!r:.120}")
+    return tried, escaped
+
+
 def test_every_public_function_meets_a_wrong_argument_with_a_library_error_or_a_type_error() -> None:
     """Each required argument of each public function, in turn, replaced by a hostile value
     (the others sound): only the library's errors or ``TypeError`` come out, never an
     ``AttributeError``, ``IndexError``, ``KeyError`` or a bare ``ValueError`` from inside."""
-    import inspect
-
     import ginrummy
     import ginrummy.players
     import ginrummy.scoring
@@ -206,39 +236,14 @@ def test_every_public_function_meets_a_wrong_argument_with_a_library_error_or_a_
         pass
     else:
         modules.append(rl)
-    sound = _sweep_arguments()
-    escaped: list[str] = []
-    tried = 0
-    for module in modules:
-        for name in module.__all__:
-            function = getattr(module, name)
-            if not callable(function) or inspect.isclass(function):
-                continue
-            parameters = [
-                p for p in inspect.signature(function).parameters.values()
-                if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-            ]
-            if not parameters or any(p.name not in sound for p in parameters):
-                continue
-            for position in range(len(parameters)):
-                for hostile in HOSTILE:
-                    arguments = [sound[p.name] for p in parameters]
-                    arguments[position] = hostile
-                    tried += 1
-                    try:
-                        function(*arguments)
-                    except (GinRummyError, TypeError):
-                        pass
-                    except Exception as error:  # noqa: BLE001 - the point is to catch what escapes
-                        escaped.append(f"{module.__name__}.{name}({parameters[position].name}={hostile!r:.40}): {error!r:.120}")
+    functions = [(f"{m.__name__}.{name}", getattr(m, name)) for m in modules for name in m.__all__]
+    tried, escaped = _sweep(functions, _sweep_arguments())
     assert tried > 300, tried
     assert not escaped, "\n".join(escaped)
 
 
 def test_every_public_method_meets_a_wrong_argument_with_a_library_error_or_a_type_error() -> None:
     """The same for the methods of the values and players users hold."""
-    import inspect
-
     from ginrummy.players import EasyPlayer, MediumPlayer, RandomPlayer
 
     state = GameState.new(Rules(), seed=4)
@@ -253,30 +258,10 @@ def test_every_public_method_meets_a_wrong_argument_with_a_library_error_or_a_ty
         state, Match.new(Rules(), seed=4), view, Rules(), Hand.parse("As 2s"), Card.parse("As"), Meld.parse("As 2s 3s"),
         HardPlayer(seed=1), MediumPlayer(), EasyPlayer(seed=1), RandomPlayer(seed=1), ExpertPlayer(seed=1, simulations=2),
     ]
-    escaped: list[str] = []
-    tried = 0
-    for holder in holders:
-        for name in dir(holder):
-            method = getattr(holder, name)
-            if name.startswith("_") or not callable(method) or inspect.isclass(method):
-                continue
-            parameters = [
-                p for p in inspect.signature(method).parameters.values()
-                if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-            ]
-            if not parameters or any(p.name not in sound for p in parameters):
-                continue
-            for position in range(len(parameters)):
-                for hostile in HOSTILE:
-                    arguments = [sound[p.name] for p in parameters]
-                    arguments[position] = hostile
-                    tried += 1
-                    try:
-                        method(*arguments)
-                    except (GinRummyError, TypeError):
-                        pass
-                    except Exception as error:  # noqa: BLE001 - the point is to catch what escapes
-                        where = f"{type(holder).__name__}.{name}({parameters[position].name}={hostile!r:.40})"
-                        escaped.append(f"{where}: {error!r:.120}")
+    methods = [
+        (f"{type(holder).__name__}.{name}", getattr(holder, name))
+        for holder in holders for name in dir(holder) if not name.startswith("_")
+    ]
+    tried, escaped = _sweep(methods, sound)
     assert tried > 400, tried
     assert not escaped, "\n".join(escaped)
