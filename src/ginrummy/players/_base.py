@@ -36,17 +36,17 @@ def _ask(player: Player, view: PlayerView, legal: Sequence[Action]) -> Action:
     return action
 
 
-def offered(view: PlayerView, legal_actions: Sequence[Action] | None) -> list[Action]:
+def offered(view: PlayerView, legal_actions: Sequence[Action] | None) -> Sequence[Action]:
     """The actions to choose from (internal, for the levels' ``choose``): ``legal_actions``
     (default the view's), each of them legal in ``view``; ``TypeError`` for what is not a
     sequence of actions, :class:`~ginrummy.IllegalActionError` for none or one that is not
-    legal in ``view``."""
+    legal in ``view``. The view's own ``legal_actions`` come back as they are, so a
+    player handing them on to another (the expert to ``hard``) is not checked again."""
     if legal_actions is not None and (isinstance(legal_actions, (str, Action)) or not isinstance(legal_actions, Iterable)):
         raise TypeError(f"legal_actions must be a sequence of actions, not {type(legal_actions).__name__}: {_shown(legal_actions)}")
-    own = legal_actions is None or legal_actions is view.legal_actions  # the usual call: nothing to check
+    if (legal_actions is None or legal_actions is view.legal_actions) and view.legal_actions:
+        return view.legal_actions  # the usual call: nothing to check
     legal = list(view.legal_actions if legal_actions is None else legal_actions)
-    if own and legal:
-        return legal
     if not legal:
         if not view.legal_actions:
             raise IllegalActionError(

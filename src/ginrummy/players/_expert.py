@@ -759,7 +759,7 @@ class ExpertPlayer:
         improve = 6 if weights is None else 2
         return _deal(view, rng, improve, draws, weights, checks, self.redeals)
 
-    def _default(self, view: PlayerView, legal: list[Action]) -> Action:
+    def _default(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The hard player's move, except that it plays on for gin instead of knocking
         while at least ``gin_outs`` unseen cards would give it gin."""
         move = self.hard.choose(view, legal)
