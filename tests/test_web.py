@@ -266,6 +266,44 @@ def test_the_data_directory_is_checked_when_the_app_is_made(tmp_path: Path, caps
     assert f"ginrummy serve: error: cannot keep games in {a_file}: it is not a directory" in err and "Traceback" not in err
 
 
+def test_serve_refuses_a_port_in_use_before_announcing_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from ginrummy.cli import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = int(taken.getsockname()[1])
+        assert main(["serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(tmp_path)]) == 2
+    captured = capsys.readouterr()
+    assert f"ginrummy serve: error: cannot listen on '127.0.0.1' port {port}: Address already in use" in captured.err
+    assert "web game on" not in captured.out and "Traceback" not in captured.err
+    assert main(["serve", "--host", "no-such-host.invalid", "--port", "0", "--data", str(tmp_path)]) == 2
+    assert "ginrummy serve: error: cannot listen on 'no-such-host.invalid' port 0: " in capsys.readouterr().err
+
+
+def test_serve_on_port_0_announces_the_port_it_got(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "ginrummy", "serve", "--host", "127.0.0.1", "--port", "0", "--data", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.search(r"web game on http://127\.0\.0\.1:(\d+) ", line)
+        assert found is not None and found.group(1) != "0", line
+        port = int(found.group(1))
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                assert "levels" in call(port, "/api/options")
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not answer on the port it announced"
+                time.sleep(0.1)
+    finally:
+        stop(process, signal.SIGTERM)
+
+
 def test_serve_refuses_a_bad_workers_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from ginrummy.cli import main
 

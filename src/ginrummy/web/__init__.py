@@ -9,6 +9,7 @@ public API only, as any front-end would be.
 from __future__ import annotations
 
 import os
+import socket
 import sys
 from pathlib import Path
 
@@ -37,8 +38,33 @@ def default_data_dir() -> Path:
 
 def serve(*, host: str = "127.0.0.1", port: int = 8000, data: Path | None = None, workers: int = 0) -> None:
     """Run the web game until interrupted; ``workers`` processes work out the computers'
-    moves (0, the default: the server's own process; see :func:`create_app`)."""
+    moves (0, the default: the server's own process; see :func:`create_app`).
+
+    The address is bound before it is printed, so ``port=0`` prints the port the system
+    chose, and a port in use or an unknown host raises :class:`OSError` naming them."""
     directory = default_data_dir() if data is None else data
     app = create_app(directory, workers=workers)
-    print(f"ginrummy web game on http://{host}:{port} (games kept in {directory}); Ctrl-C stops it", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    listener = _listen(host, port)
+    bound = listener.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    print(f"ginrummy web game on http://{shown}:{bound} (games kept in {directory}); Ctrl-C stops it", flush=True)
+    with listener:
+        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listener])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port``, bound before the address is announced, so
+    that a port in use or an unknown host is an :class:`OSError` naming the address."""
+    try:
+        family, kind, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        listener = socket.socket(family, kind)
+    except OSError as error:
+        raise OSError(error.errno, f"cannot listen on {host!r} port {port}: {error.strerror or error}") from error
+    try:
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(address)
+        listener.listen(128)
+    except OSError as error:
+        listener.close()
+        raise OSError(error.errno, f"cannot listen on {host!r} port {port}: {error.strerror or error}") from error
+    return listener
