@@ -276,6 +276,16 @@ def test_result_documents_that_disagree_with_the_facts_are_refused(key: str, val
         from_dict(dict(doc, **{key: value}))
 
 
+@pytest.mark.parametrize("value", [-1, None, ["As 2s 3s"], "As 2s 3s"])
+def test_void_result_documents_with_knocker_melds_are_refused(value: object) -> None:
+    result = HandResult(rules=STANDARD, upcard=Card.parse("Td"), knocker=None,
+                        hands=(Hand.parse("As 2s 3s 4s 5s 6s 7s 8s 9s Ts"), Hand.parse("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th")))
+    doc = to_dict(result)
+    assert from_dict(doc) == result and from_dict({k: v for k, v in doc.items() if k != "knocker_melds"}) == result
+    with pytest.raises(SchemaError, match=r"'knocker_melds' is .*, but the hands give \[\]"):
+        from_dict(dict(doc, knocker_melds=value))
+
+
 def test_rules_with_missing_knobs_are_refused_in_documents() -> None:
     doc = to_dict(GameState.new(STANDARD, seed=1))
     rules = dict(doc["rules"])  # type: ignore[call-overload]

@@ -295,7 +295,10 @@ def _load_result(data: Mapping[str, object]) -> HandResult:
     except GinRummyError as error:
         raise SchemaError(f"{where}: {error}") from error
     facts = _result_body(rebuilt)
-    for key in ("defender_melds", "layoffs", "big_gin", "reason", "scorer", "points"):
+    derived = ("defender_melds", "layoffs", "big_gin", "reason", "scorer", "points")
+    if rebuilt.knocker is None:  # a void hand has no knocker's melds either: they are not input here
+        derived = ("knocker_melds", *derived)
+    for key in derived:
         if key in data or rebuilt.knocker is not None:
             if data.get(key) != facts[key] or type(data.get(key)) is not type(facts[key]):
                 raise SchemaError(f"{where}: {key!r} is {_shown(data.get(key))}, but the hands give {_shown(facts[key])}")
