@@ -295,7 +295,7 @@ def _load_result(data: Mapping[str, object]) -> HandResult:
     except GinRummyError as error:
         raise SchemaError(f"{where}: {error}") from error
     facts = _result_body(rebuilt)
-    derived = ("defender_melds", "layoffs", "big_gin", "reason", "scorer", "points")
+    derived: tuple[str, ...] = ("defender_melds", "layoffs", "big_gin", "reason", "scorer", "points")
     if rebuilt.knocker is None:  # a void hand has no knocker's melds either: they are not input here
         derived = ("knocker_melds", *derived)
     for key in derived:
