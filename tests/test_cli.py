@@ -162,6 +162,17 @@ def test_replay_rejects_missing_and_tampered_files(tmp_path: Path, capsys: pytes
     assert code == 2 and "lack the knob(s) players" in err
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [["replay", "a\x00b"], ["play", "--save", "a\x00b"], ["simulate", "--records", "a\x00b"], ["serve", "--data", "a\x00b"]],
+)
+def test_file_names_with_a_nul_byte_are_refused_by_name(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    assert "'a\\x00b' is not a file name: it holds a NUL byte" in capsys.readouterr().err
+
+
 def test_installed_console_script_runs() -> None:
     script = shutil.which("ginrummy")
     command = [script] if script else [sys.executable, "-m", "ginrummy"]

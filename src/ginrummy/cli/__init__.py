@@ -57,6 +57,14 @@ def _whole(text: str, low: int, high: int | None = None) -> int:
     return value
 
 
+def _path(text: str) -> Path:
+    # A shell cannot pass a NUL byte, but main() can be called with one; the OS refuses
+    # such a name with a ValueError deep inside open(), so refuse it here, by name.
+    if "\x00" in text:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a file name: it holds a NUL byte")
+    return Path(text)
+
+
 def _positive(text: str) -> int:
     return _whole(text, 1)
 
@@ -95,7 +103,7 @@ def _build_parser() -> argparse.ArgumentParser:
     play_parser.add_argument("--target", type=_positive, help="game target (default: the rules')")
     play_parser.add_argument("--seed", type=int, help="seed for repeatable deals")
     play_parser.add_argument("--ascii", action="store_true", help="plain letters for suits, no colour")
-    play_parser.add_argument("--save", type=Path, help="write the game record (JSON) here when the game ends or you quit")
+    play_parser.add_argument("--save", type=_path, help="write the game record (JSON) here when the game ends or you quit")
 
     solve_parser = sub.add_parser("solve", help="best melding of a hand; knock options and big gin after drawing")
     solve_parser.add_argument("cards", help='7, 8, 10 or 11 cards, such as "As 2s 3s 7h 7d 7c Kc Qd Jh 2h"')
@@ -128,13 +136,13 @@ def _build_parser() -> argparse.ArgumentParser:
         "--scheduler", metavar="ADDRESS",
         help="run the games on a Dask cluster, such as tcp://127.0.0.1:8786 (extra 'dask'); results equal one machine's",
     )
-    sim.add_argument("--records", type=Path, metavar="FILE.jsonl", help="write every game's record, one JSON line each, for replay")
+    sim.add_argument("--records", type=_path, metavar="FILE.jsonl", help="write every game's record, one JSON line each, for replay")
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
 
     serve_parser = sub.add_parser("serve", help="the web game: a local server to play in a browser (extra 'web')")
     serve_parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
-    serve_parser.add_argument("--data", type=Path, help="where games are kept (default: the per-user data directory)")
+    serve_parser.add_argument("--data", type=_path, help="where games are kept (default: the per-user data directory)")
     serve_parser.add_argument(
         "--workers",
         type=_not_negative,
@@ -145,7 +153,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
     replay_parser = sub.add_parser("replay", help="step through a saved game record")
     replay_parser.add_argument(
-        "file", type=Path, help="a JSON file written by 'ginrummy play --save' or ginrummy.dumps, or simulate --records JSON lines"
+        "file", type=_path, help="a JSON file written by 'ginrummy play --save' or ginrummy.dumps, or simulate --records JSON lines"
     )
     replay_parser.add_argument("--game", type=_positive, help="with JSON lines: replay only game N (default: every game)")
     replay_parser.add_argument("--pause", action="store_true", help="wait for Enter after each action")
