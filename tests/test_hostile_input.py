@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import enum
 import json
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -11,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import ginrummy
 from ginrummy import (
     Action,
     Card,
@@ -265,3 +268,29 @@ def test_every_public_method_meets_a_wrong_argument_with_a_library_error_or_a_ty
     tried, escaped = _sweep(methods, sound)
     assert tried > 400, tried
     assert not escaped, "\n".join(escaped)
+
+
+ENUMS_AND_ERRORS: list[tuple[type[enum.Enum], type[GinRummyError]]] = [
+    (ginrummy.Rank, ginrummy.CardParseError),
+    (ginrummy.Suit, ginrummy.CardParseError),
+    (ginrummy.MeldKind, ginrummy.InvalidMeldError),
+    (ginrummy.Phase, ginrummy.SchemaError),
+    (ginrummy.EndReason, ginrummy.SchemaError),
+    (ginrummy.OklahomaAce, ginrummy.RulesError),
+    (ginrummy.SpadesDouble, ginrummy.RulesError),
+    (ginrummy.WallRule, ginrummy.RulesError),
+    (ginrummy.NextDealer, ginrummy.RulesError),
+    (ginrummy.Shutout, ginrummy.RulesError),
+]
+
+
+@pytest.mark.parametrize(("kind", "error"), ENUMS_AND_ERRORS)
+@pytest.mark.parametrize("value", [None, 0, 99, -1, "", "x", 1.5, b"s", [], "A" * 500])
+def test_enum_lookups_by_a_value_they_lack_raise_library_errors(kind: type[enum.Enum], error: type[GinRummyError], value: object) -> None:
+    members = list(kind)
+    assert all(kind(member.value) is member for member in members)
+    if any(member.value == value for member in members):
+        return
+    with pytest.raises(error, match=rf"^{kind.__name__}\(.*\) is not allowed: expected one of {re.escape(repr(members[0].value))}"):
+        kind(value)
+    assert issubclass(error, ValueError)  # code that caught the enum's own ValueError still does

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+from typing import NoReturn
 
 import attrs
 
 from ._masks import best_layoff_choice, deadwood_of_mask, melding_key, partitions, sequential_layoffs
 from .cards import Card
+from .errors import SchemaError, _no_member
 from .rules import Rules, SpadesDouble
 
 __all__ = ["EndReason", "Score", "knocker_layout", "price_hand", "showdown_score"]
@@ -36,6 +38,10 @@ class EndReason(enum.StrEnum):
     """The least defender deadwood equalled the knocker's with ``undercut_on_tie`` off: nobody scores."""
     VOID = "void"
     """The wall was reached without a knock: nobody scores."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _no_member(cls, value, SchemaError)
 
 
 @attrs.frozen

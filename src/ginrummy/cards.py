@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from typing import Final, Union
+from typing import Final, NoReturn, Union
 
 from attrs.exceptions import FrozenInstanceError
 from typing_extensions import Self, TypeAlias
 
-from .errors import CardParseError, DuplicateCardError, InvalidHandError, _shown
+from .errors import CardParseError, DuplicateCardError, InvalidHandError, _no_member, _shown
 
 __all__ = [
     "Card",
@@ -52,6 +52,10 @@ class Rank(enum.IntEnum):
     QUEEN = 12
     KING = 13
 
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _no_member(cls, value, CardParseError)
+
     @property
     def symbol(self) -> str:
         """The one-character name: ``"A"``, ``"2"`` ... ``"9"``, ``"T"``, ``"J"``, ``"Q"``, ``"K"``."""
@@ -70,6 +74,10 @@ class Suit(enum.Enum):
     HEARTS = "h"
     DIAMONDS = "d"
     CLUBS = "c"
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _no_member(cls, value, CardParseError)
 
     @property
     def index(self) -> int:

@@ -8,6 +8,9 @@ what was expected.
 
 from __future__ import annotations
 
+import enum
+from typing import NoReturn
+
 __all__ = [
     "CardParseError",
     "DuplicateCardError",
@@ -100,3 +103,10 @@ class PlayerError(GinRummyError, ValueError):
     """Computer players set up wrongly: an unknown level, a setting out of range (such
     as ``time_budget=0``), a number of players that does not fit the rules, or a
     tournament of fewer than one game."""
+
+
+def _no_member(kind: type[enum.Enum], value: object, error: type[GinRummyError]) -> NoReturn:
+    """Raise ``error`` for an enum lookup that found nothing (called from ``_missing_``, so
+    ``Rank(99)`` or ``WallRule("x")`` is a library error, still a ``ValueError``)."""
+    allowed = ", ".join(repr(member.value) for member in kind)
+    raise error(f"{kind.__name__}({_shown(value)}) is not allowed: expected one of {allowed}")

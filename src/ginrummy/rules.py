@@ -18,12 +18,12 @@ import enum
 import functools
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, TypeVar
+from typing import Final, NoReturn, TypeVar
 
 import attrs
 
 from .cards import Card, Rank, Suit
-from .errors import RulesError, _shown
+from .errors import RulesError, _no_member, _shown
 
 __all__ = [
     "NextDealer",
@@ -46,6 +46,10 @@ class OklahomaAce(enum.StrEnum):
     ONE = "one"
     """Knock with 1 or less."""
 
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _no_member(cls, value, RulesError)
+
 
 class SpadesDouble(enum.StrEnum):
     """What a spade upcard doubles under Oklahoma."""
@@ -57,6 +61,10 @@ class SpadesDouble(enum.StrEnum):
     OFF = "off"
     """Nothing."""
 
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _no_member(cls, value, RulesError)
+
 
 class WallRule(enum.StrEnum):
     """What happens when the stock is down to :attr:`Rules.wall_size` cards."""
@@ -66,6 +74,10 @@ class WallRule(enum.StrEnum):
     FIFTIETH_CARD = "fiftieth_card"
     """The opponent may take the last discard only to knock or go gin at once."""
 
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _no_member(cls, value, RulesError)
+
 
 class NextDealer(enum.StrEnum):
     """Who deals the next hand."""
@@ -74,6 +86,10 @@ class NextDealer(enum.StrEnum):
     """The deal alternates."""
     WINNER = "winner"
     """The winner of the hand deals."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _no_member(cls, value, RulesError)
 
 
 class Shutout(enum.StrEnum):
@@ -85,6 +101,10 @@ class Shutout(enum.StrEnum):
     """Pay the game bonus twice."""
     NONE = "none"
     """Nothing."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _no_member(cls, value, RulesError)
 
 
 MAX_POINTS: Final = 1_000_000

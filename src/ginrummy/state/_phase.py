@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import enum
-from typing import Protocol
+from typing import NoReturn, Protocol
+
+from ..errors import SchemaError, _no_member
 
 __all__ = ["Phase", "RandomSource"]
 
@@ -21,6 +23,10 @@ class Phase(enum.StrEnum):
     """Fiftieth-card rule: the next player may take the last discard to knock at once."""
     OVER = "over"
     """The hand is over; :attr:`GameState.result` says how."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _no_member(cls, value, SchemaError)
 
 
 class RandomSource(Protocol):
