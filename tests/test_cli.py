@@ -173,6 +173,13 @@ def test_file_names_with_a_nul_byte_are_refused_by_name(argv: list[str], capsys:
     assert "'a\\x00b' is not a file name: it holds a NUL byte" in capsys.readouterr().err
 
 
+def test_a_host_name_with_a_nul_byte_is_refused_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["serve", "--host", "a\x00b"])
+    assert info.value.code == 2
+    assert "'a\\x00b' is not a host name: it holds a NUL byte" in capsys.readouterr().err
+
+
 def test_installed_console_script_runs() -> None:
     script = shutil.which("ginrummy")
     command = [script] if script else [sys.executable, "-m", "ginrummy"]

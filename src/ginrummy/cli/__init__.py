@@ -57,12 +57,20 @@ def _whole(text: str, low: int, high: int | None = None) -> int:
     return value
 
 
-def _path(text: str) -> Path:
+def _without_nul(text: str, what: str) -> str:
     # A shell cannot pass a NUL byte, but main() can be called with one; the OS refuses
-    # such a name with a ValueError deep inside open(), so refuse it here, by name.
+    # such a name deep inside open() or bind(), so refuse it here, by name.
     if "\x00" in text:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a file name: it holds a NUL byte")
-    return Path(text)
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}: it holds a NUL byte")
+    return text
+
+
+def _path(text: str) -> Path:
+    return Path(_without_nul(text, "a file name"))
+
+
+def _host(text: str) -> str:
+    return _without_nul(text, "a host name")
 
 
 def _positive(text: str) -> int:
@@ -140,7 +148,7 @@ def _build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print the result as JSON")
 
     serve_parser = sub.add_parser("serve", help="the web game: a local server to play in a browser (extra 'web')")
-    serve_parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve_parser.add_argument("--host", type=_host, default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve_parser.add_argument("--data", type=_path, help="where games are kept (default: the per-user data directory)")
     serve_parser.add_argument(

@@ -54,15 +54,14 @@ def serve(*, host: str = "127.0.0.1", port: int = 8000, data: Path | None = None
 
 def _listen(host: str, port: int) -> socket.socket:
     """A listening socket on ``host``:``port``, bound before the address is announced, so
-    that a port in use or an unknown host is an :class:`OSError` naming the address."""
-    try:
-        family, kind, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
-        listener = socket.socket(family, kind)
-    except OSError as error:
-        raise OSError(error.errno, f"cannot listen on {host!r} port {port}: {error.strerror or error}") from error
+    that a port in use or an unknown host is an :class:`OSError` naming the address.
+
+    The address is read as uvicorn reads it: IPv6 when the host holds a colon, else IPv4
+    (so ``localhost`` is 127.0.0.1, as before)."""
+    listener = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
     try:
         listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind(address)
+        listener.bind((host, port))
         listener.listen(128)
     except OSError as error:
         listener.close()
