@@ -163,6 +163,19 @@ def test_rules_text_with_changes() -> None:
         Rules.parse("standard+gin_bonus=lots")
 
 
+@pytest.mark.parametrize(
+    ("text", "example"),
+    [("players=3+oklahoma", "'oklahoma+players=3'"), ("gin-bonus=20", "'oklahoma+gin-bonus=20'"), ("colour=red", "'oklahoma+players=3'")],
+)
+def test_rules_text_that_starts_with_a_change_says_where_the_preset_goes(text: str, example: str) -> None:
+    with pytest.raises(RulesError) as info:
+        Rules.parse(text)
+    assert str(info.value) == (
+        f"cannot read {text!r}: rules text starts with a preset name (oklahoma, standard, classic, straight,"
+        f" tournament, hollywood), then +knob=value changes, such as {example}"
+    )
+
+
 def test_from_dict_rejects_unknown_knobs() -> None:
     with pytest.raises(RulesError, match="unknown rules knob"):
         Rules.from_dict({"gin_bonus": 20, "jokers": True})

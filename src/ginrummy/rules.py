@@ -342,9 +342,16 @@ class Rules:
         if not isinstance(text, str):
             raise TypeError(f"rules text must be a str, not {type(text).__name__}")
         head, *changes = [part.strip() for part in text.replace(",", "+").split("+")]
+        fields = {f.name: f for f in _knobs()}
+        if "=" in head:
+            knob = head.partition("=")[0].strip().replace("-", "_")
+            example = f"oklahoma+{head}" if knob in fields else "oklahoma+players=3"
+            raise RulesError(
+                f"cannot read {_shown(text)}: rules text starts with a preset name ({', '.join(PRESETS)}),"
+                f" then +knob=value changes, such as {_shown(example)}"
+            )
         base = find_rules(head)
         values: dict[str, object] = {}
-        fields = {f.name: f for f in _knobs()}
         for change in changes:
             key, sep, raw = change.partition("=")
             key = key.strip().replace("-", "_")
