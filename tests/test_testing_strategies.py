@@ -39,10 +39,14 @@ def test_matches_are_reachable(match: Match) -> None:
 def test_hands_strategy_rejects_bad_sizes() -> None:
     import pytest
 
-    with pytest.raises(ValueError, match="0 <= min_size <= max_size <= 52, got 60 and 60"):
+    from ginrummy import InvalidHandError
+
+    with pytest.raises(InvalidHandError, match="0 <= min_size <= max_size <= 52, got 60 and 60"):
         gs.hands(size=60)
-    with pytest.raises(ValueError, match="got 5 and 2"):
+    with pytest.raises(InvalidHandError, match="got 5 and 2"):
         gs.hands(min_size=5, max_size=2)
+    with pytest.raises(InvalidHandError, match="got -<a whole number of 16610 bits> and 52"):
+        gs.hands(min_size=-(10**5000))
     for name in ("size", "min_size", "max_size"):
         for bad in (True, "3", 2.0):
             with pytest.raises(TypeError, match=f"hands\\({name}={bad!r}\\): expected a whole number of cards"):

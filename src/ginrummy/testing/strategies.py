@@ -24,6 +24,7 @@ except ImportError as error:  # pragma: no cover - exercised only without hypoth
 import attrs
 
 from ..cards import Card, Hand
+from ..errors import InvalidHandError, _shown
 from ..rules import PRESETS, Rules
 from ..state import GameState, Match
 
@@ -38,13 +39,13 @@ def cards() -> st.SearchStrategy[Card]:
 def hands(*, size: int | None = None, min_size: int = 0, max_size: int = 52) -> st.SearchStrategy[Hand]:
     """Hands of ``size`` cards, or of ``min_size`` to ``max_size`` cards. A size that is
     not a whole number raises ``TypeError``; sizes out of order or outside 0-52,
-    ``ValueError``."""
+    :class:`~ginrummy.InvalidHandError` (a ``ValueError``)."""
     for name, value in (("size", size), ("min_size", min_size), ("max_size", max_size)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise TypeError(f"hands({name}={value!r:.60}): expected a whole number of cards")
     low, high = (size, size) if size is not None else (min_size, max_size)
     if not 0 <= low <= high <= 52:
-        raise ValueError(f"hand sizes must satisfy 0 <= min_size <= max_size <= 52, got {low} and {high}")
+        raise InvalidHandError(f"hand sizes must satisfy 0 <= min_size <= max_size <= 52, got {_shown(low)} and {_shown(high)}")
     return st.sets(st.integers(0, 51), min_size=low, max_size=high).map(
         lambda indexes: Hand.from_mask(sum(1 << i for i in indexes))
     )
