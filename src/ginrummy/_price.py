@@ -11,19 +11,18 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import NoReturn
 
 import attrs
 
 from ._masks import best_layoff_choice, deadwood_of_mask, melding_key, partitions, sequential_layoffs
 from .cards import Card
-from .errors import SchemaError, _no_member
+from .errors import _SchemaValue
 from .rules import Rules, SpadesDouble
 
 __all__ = ["EndReason", "Score", "knocker_layout", "price_hand", "showdown_score"]
 
 
-class EndReason(enum.StrEnum):
+class EndReason(_SchemaValue, enum.StrEnum):
     """Why a hand ended, and so who scores it."""
 
     KNOCK = "knock"
@@ -38,10 +37,6 @@ class EndReason(enum.StrEnum):
     """The least defender deadwood equalled the knocker's with ``undercut_on_tie`` off: nobody scores."""
     VOID = "void"
     """The wall was reached without a knock: nobody scores."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        _no_member(cls, value, SchemaError)
 
 
 @attrs.frozen

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from typing import Final, NoReturn, Union
+from typing import Final, Union
 
 from attrs.exceptions import FrozenInstanceError
 from typing_extensions import Self, TypeAlias
 
-from .errors import CardParseError, DuplicateCardError, InvalidHandError, _no_member, _shown
+from .errors import CardParseError, DuplicateCardError, InvalidHandError, _CardValue, _shown
 
 __all__ = [
     "Card",
@@ -35,7 +35,7 @@ FULL_MASK: Final = (1 << 52) - 1
 """The mask of all 52 cards."""
 
 
-class Rank(enum.IntEnum):
+class Rank(_CardValue, enum.IntEnum):
     """The thirteen ranks, ace low (``Rank.ACE == 1``, ``Rank.KING == 13``)."""
 
     ACE = 1
@@ -52,10 +52,6 @@ class Rank(enum.IntEnum):
     QUEEN = 12
     KING = 13
 
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        _no_member(cls, value, CardParseError)
-
     @property
     def symbol(self) -> str:
         """The one-character name: ``"A"``, ``"2"`` ... ``"9"``, ``"T"``, ``"J"``, ``"Q"``, ``"K"``."""
@@ -67,17 +63,13 @@ class Rank(enum.IntEnum):
         return min(self.value, 10)
 
 
-class Suit(enum.Enum):
+class Suit(_CardValue, enum.Enum):
     """The four suits; the value is the lower-case letter used in card text."""
 
     SPADES = "s"
     HEARTS = "h"
     DIAMONDS = "d"
     CLUBS = "c"
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        _no_member(cls, value, CardParseError)
 
     @property
     def index(self) -> int:

@@ -9,7 +9,8 @@ what was expected.
 from __future__ import annotations
 
 import enum
-from typing import NoReturn
+from collections.abc import Iterable
+from typing import NoReturn, cast
 
 __all__ = [
     "CardParseError",
@@ -105,8 +106,37 @@ class PlayerError(GinRummyError, ValueError):
     tournament of fewer than one game."""
 
 
-def _no_member(kind: type[enum.Enum], value: object, error: type[GinRummyError]) -> NoReturn:
-    """Raise ``error`` for an enum lookup that found nothing (called from ``_missing_``, so
-    ``Rank(99)`` or ``WallRule("x")`` is a library error, still a ``ValueError``)."""
-    allowed = ", ".join(repr(member.value) for member in kind)
+
+def _no_member(kind: type, value: object, error: type[GinRummyError]) -> NoReturn:
+    """Raise ``error`` for an enum lookup that found nothing, so ``Rank(99)`` or
+    ``WallRule("x")`` is a library error (still a ``ValueError``)."""
+    allowed = ", ".join(repr(member.value) for member in cast("Iterable[enum.Enum]", kind))
     raise error(f"{kind.__name__}({_shown(value)}) is not allowed: expected one of {allowed}")
+
+
+# Mixins for the public enums (``class Rank(_CardValue, enum.IntEnum)``): a lookup by a
+# value the enum lacks raises the library's error for that kind of value.
+
+
+class _CardValue:
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _no_member(cls, value, CardParseError)
+
+
+class _MeldValue:
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _no_member(cls, value, InvalidMeldError)
+
+
+class _RulesValue:
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _no_member(cls, value, RulesError)
+
+
+class _SchemaValue:
+    @classmethod
+    def _missing_(cls, value: object) -> NoReturn:
+        _no_member(cls, value, SchemaError)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Iterator
-from typing import NoReturn, Union
+from typing import Union
 
 from typing_extensions import TypeAlias
 
@@ -12,20 +12,16 @@ from attrs.exceptions import FrozenInstanceError
 
 from ._tables import MELD_IS_RUN
 from .cards import Card, CardsLike, Hand, _mask_of, parse_cards
-from .errors import InvalidMeldError, _no_member, _shown
+from .errors import InvalidMeldError, _MeldValue, _shown
 
 __all__ = ["Meld", "MeldKind", "MeldLike"]
 
 
-class MeldKind(enum.Enum):
+class MeldKind(_MeldValue, enum.Enum):
     """Whether a meld is a set (same rank) or a run (same suit, consecutive ranks)."""
 
     SET = "set"
     RUN = "run"
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        _no_member(cls, value, InvalidMeldError)
 
 
 class Meld:

@@ -18,12 +18,12 @@ import enum
 import functools
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, NoReturn, TypeVar
+from typing import Final, TypeVar
 
 import attrs
 
 from .cards import Card, Rank, Suit
-from .errors import RulesError, _no_member, _shown
+from .errors import RulesError, _RulesValue, _shown
 
 __all__ = [
     "NextDealer",
@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 
-class OklahomaAce(enum.StrEnum):
+class OklahomaAce(_RulesValue, enum.StrEnum):
     """What an ace upcard means under Oklahoma."""
 
     GIN_ONLY = "gin_only"
@@ -46,12 +46,8 @@ class OklahomaAce(enum.StrEnum):
     ONE = "one"
     """Knock with 1 or less."""
 
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        _no_member(cls, value, RulesError)
 
-
-class SpadesDouble(enum.StrEnum):
+class SpadesDouble(_RulesValue, enum.StrEnum):
     """What a spade upcard doubles under Oklahoma."""
 
     ALL = "all"
@@ -61,12 +57,8 @@ class SpadesDouble(enum.StrEnum):
     OFF = "off"
     """Nothing."""
 
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        _no_member(cls, value, RulesError)
 
-
-class WallRule(enum.StrEnum):
+class WallRule(_RulesValue, enum.StrEnum):
     """What happens when the stock is down to :attr:`Rules.wall_size` cards."""
 
     VOID = "void"
@@ -74,12 +66,8 @@ class WallRule(enum.StrEnum):
     FIFTIETH_CARD = "fiftieth_card"
     """The opponent may take the last discard only to knock or go gin at once."""
 
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        _no_member(cls, value, RulesError)
 
-
-class NextDealer(enum.StrEnum):
+class NextDealer(_RulesValue, enum.StrEnum):
     """Who deals the next hand."""
 
     ALTERNATE = "alternate"
@@ -87,12 +75,8 @@ class NextDealer(enum.StrEnum):
     WINNER = "winner"
     """The winner of the hand deals."""
 
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        _no_member(cls, value, RulesError)
 
-
-class Shutout(enum.StrEnum):
+class Shutout(_RulesValue, enum.StrEnum):
     """What a shutout (the loser has no hand points) does to the settlement."""
 
     DOUBLE = "double"
@@ -101,10 +85,6 @@ class Shutout(enum.StrEnum):
     """Pay the game bonus twice."""
     NONE = "none"
     """Nothing."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        _no_member(cls, value, RulesError)
 
 
 MAX_POINTS: Final = 1_000_000

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import enum
-from typing import NoReturn, Protocol
+from typing import Protocol
 
-from ..errors import SchemaError, _no_member
+from ..errors import _SchemaValue
 
 __all__ = ["Phase", "RandomSource"]
 
 
-class Phase(enum.StrEnum):
+class Phase(_SchemaValue, enum.StrEnum):
     """Where a hand stands."""
 
     OFFER = "offer"
@@ -23,10 +23,6 @@ class Phase(enum.StrEnum):
     """Fiftieth-card rule: the next player may take the last discard to knock at once."""
     OVER = "over"
     """The hand is over; :attr:`GameState.result` says how."""
-
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        _no_member(cls, value, SchemaError)
 
 
 class RandomSource(Protocol):
