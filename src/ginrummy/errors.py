@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import NoReturn, cast
+from typing import ClassVar, NoReturn, cast
 
 __all__ = [
     "CardParseError",
@@ -107,36 +107,31 @@ class PlayerError(GinRummyError, ValueError):
 
 
 
-def _no_member(kind: type, value: object, error: type[GinRummyError]) -> NoReturn:
-    """Raise ``error`` for an enum lookup that found nothing, so ``Rank(99)`` or
-    ``WallRule("x")`` is a library error (still a ``ValueError``)."""
-    allowed = ", ".join(repr(member.value) for member in cast("Iterable[enum.Enum]", kind))
-    raise error(f"{kind.__name__}({_shown(value)}) is not allowed: expected one of {allowed}")
 
+class _Refusing:
+    """Mixin for the public enums (``class Rank(_CardValue, enum.IntEnum)``): a lookup by
+    a value the enum lacks raises the library's error for that kind of value (still a
+    ``ValueError``), such as ``Rank(99)`` or ``WallRule("x")``."""
 
-# Mixins for the public enums (``class Rank(_CardValue, enum.IntEnum)``): a lookup by a
-# value the enum lacks raises the library's error for that kind of value.
+    _refused_as: ClassVar[type[GinRummyError]]
 
-
-class _CardValue:
     @classmethod
     def _missing_(cls, value: object) -> NoReturn:
-        _no_member(cls, value, CardParseError)
+        allowed = ", ".join(repr(member.value) for member in cast("Iterable[enum.Enum]", cls))
+        raise cls._refused_as(f"{cls.__name__}({_shown(value)}) is not allowed: expected one of {allowed}")
 
 
-class _MeldValue:
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        _no_member(cls, value, InvalidMeldError)
+class _CardValue(_Refusing):
+    _refused_as = CardParseError
 
 
-class _RulesValue:
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        _no_member(cls, value, RulesError)
+class _MeldValue(_Refusing):
+    _refused_as = InvalidMeldError
 
 
-class _SchemaValue:
-    @classmethod
-    def _missing_(cls, value: object) -> NoReturn:
-        _no_member(cls, value, SchemaError)
+class _RulesValue(_Refusing):
+    _refused_as = RulesError
+
+
+class _SchemaValue(_Refusing):
+    _refused_as = SchemaError
