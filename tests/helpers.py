@@ -2,15 +2,38 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import attrs
+import pytest
 
 from ginrummy import Card, GameState, Hand, Rules, parse_cards
 
-NO_CAP = 60.0
-"""A ``time_budget`` no test decision reaches: a player given it samples in full even
-on a loaded machine, so its choices, and the positions a test reaches, stay seeded."""
+NO_CAP = math.inf
+"""The ``time_budget`` of no cap: a player given it samples in full even on a loaded
+machine, so its choices, and the positions a test reaches, stay seeded."""
+
+
+class JumpingClock:
+    """A stand-in for the ``time`` module on which every reading of ``perf_counter``
+    is ten seconds after the one before, as on a machine too busy for any time cap."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        """Ten seconds later than the last reading."""
+        self.now += 10.0
+        return self.now
+
+
+def busy_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Give the computer players' searches the :class:`JumpingClock`."""
+    from ginrummy.players import _bots, _expert
+
+    monkeypatch.setattr(_bots, "time", JumpingClock())
+    monkeypatch.setattr(_expert, "time", JumpingClock())
 
 
 def scripted_deck(non_dealer: str, dealer: str, upcard: str, stock: str = "") -> list[Card]:

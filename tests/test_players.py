@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -12,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import NO_CAP, scripted
+from helpers import NO_CAP, busy_machine, scripted
 from ginrummy import (
     deadwood,
     discard_deadwood,
@@ -373,6 +374,10 @@ def test_expert_plays_on_for_gin_where_hard_would_knock_with_enough_outs() -> No
         (lambda: HardPlayer(undercut_risk=2), "undercut_risk=2"),
         (lambda: HardPlayer(samples="3"), "samples='3'"),  # type: ignore[arg-type]
         (lambda: HardPlayer(time_budget=0), "time_budget=0"),
+        (lambda: HardPlayer(time_budget=-math.inf), "time_budget=-inf"),
+        (lambda: ExpertPlayer(time_budget=math.nan), "time_budget=nan"),
+        (lambda: HardPlayer(samples=math.inf), "samples=inf"),  # type: ignore[arg-type]
+        (lambda: ExpertPlayer(simulations=math.inf), "simulations=inf"),  # type: ignore[arg-type]
         (lambda: HardPlayer(potential_weight=float("inf")), "potential_weight=inf"),
         (lambda: make_player("expert", time_budget=-2), "time_budget=-2"),
         (lambda: RandomPlayer(seed="7"), "seed='7'"),  # type: ignore[arg-type]
@@ -488,6 +493,45 @@ def test_tournament_is_the_same_serial_or_on_an_executor() -> None:
     assert seen == [(1, 3), (2, 3), (3, 3)]
     with pytest.raises(ValueError):
         run_tournament("random", "random", games=0)
+
+
+def test_a_tournament_does_not_depend_on_the_machines_speed(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = attrs.evolve(Rules(), game_target=60)
+    unhurried = run_tournament("hard", "medium", games=4, rules=rules, seed=11)
+    busy_machine(monkeypatch)  # every time cap is reached at once
+    assert run_tournament("hard", "medium", games=4, rules=rules, seed=11) == unhurried
+    # a capped player on that machine samples one hand a knock decision, and plays differently
+    capped = run_tournament(
+        lambda seed: HardPlayer(seed=seed), lambda seed: MediumPlayer(), games=4, rules=rules, seed=11
+    )
+    assert (capped.wins, capped.worths, capped.hands) != (unhurried.wins, unhurried.worths, unhurried.hands)
+
+
+def test_no_time_cap_makes_seeded_choices_independent_of_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert make_player("expert", seed=1, time_budget=math.inf).hard.time_budget == math.inf  # type: ignore[attr-defined]
+    assert ExpertPlayer(seed=1).hard.time_budget == 0.05
+    rng = random.Random(8)
+    views: list[PlayerView] = []
+    for deal in range(3):
+        state = GameState.new(Rules(), seed=deal)
+        while not state.is_over and len(views) < 6 * (deal + 1):
+            seat = state.to_play
+            assert seat is not None
+            view = state.view(seat)
+            if len(view.legal_actions) > 1:
+                views.append(view)
+            state = state.apply(rng.choice(view.legal_actions))
+
+    def choices() -> list[Action]:
+        return [
+            player.choose(view, view.legal_actions)
+            for view in views
+            for player in (HardPlayer(seed=3, time_budget=math.inf), ExpertPlayer(seed=3, simulations=8, time_budget=math.inf))
+        ]
+
+    unhurried = choices()
+    busy_machine(monkeypatch)
+    assert choices() == unhurried
 
 
 def test_medium_beats_random_almost_always() -> None:

@@ -18,7 +18,7 @@ import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from helpers import shuffle_hidden  # noqa: E402
+from helpers import busy_machine, shuffle_hidden  # noqa: E402
 from ginrummy import PRESETS, IllegalActionError, InvalidHandError, PlayerError, Rules, RulesError  # noqa: E402
 from ginrummy import rl  # noqa: E402
 from ginrummy.players import RandomPlayer  # noqa: E402
@@ -148,14 +148,6 @@ def test_game_episodes_play_to_the_target() -> None:
 
 
 def test_seeding_reproduces_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    from ginrummy.players import Player, make_player
-    from ginrummy.rl import _gym
-
-    def uncapped(level: str, *, seed: int | None = None) -> Player:
-        # hard's sampling is capped at 0.05 s a decision; a loaded machine must not cut it short
-        return make_player(level, seed=seed, time_budget=60.0)
-
-    monkeypatch.setattr(_gym, "make_player", uncapped)
     a, b = rl.env(players=3), rl.env(players=3)
     a.reset(seed=7)
     b.reset(seed=7)
@@ -164,19 +156,22 @@ def test_seeding_reproduces_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     a.reset()  # an unseeded reset draws the next deal of the same sequence
     b.reset()
     assert a.match.state.deck != seeded and a.match.state == b.match.state
-    first = rl.GinRummyEnv(opponent="hard")
-    second = rl.GinRummyEnv(opponent="hard")
-    obs1, _ = first.reset(seed=5)
-    obs2, _ = second.reset(seed=5)
-    assert np.array_equal(obs1["observation"], obs2["observation"]) and first.match == second.match
-    for _ in range(30):
-        mask = first.action_masks()
-        action = int(np.flatnonzero(mask)[0])
-        out1 = first.step(action)
-        out2 = second.step(action)
-        assert np.array_equal(out1[0]["observation"], out2[0]["observation"]) and out1[1:3] == out2[1:3]
-        if out1[2]:
-            break
+
+    def episode() -> list[tuple[bytes, float, bool]]:
+        # the agent plays its first legal action; "hard" and "expert" answer
+        env = rl.GinRummyEnv(opponent=["hard", "expert"], players=3)
+        observation, _ = env.reset(seed=5)
+        seen = [(observation["observation"].tobytes(), 0.0, False)]
+        for _ in range(30):
+            observation, reward, terminated, _, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
+            seen.append((observation["observation"].tobytes(), float(reward), terminated))
+            if terminated:
+                break
+        return seen
+
+    unhurried = episode()
+    busy_machine(monkeypatch)  # opponents named by level have no time cap: the same choices
+    assert episode() == unhurried
 
 
 def test_gym_env_rewards_match_the_result_and_illegal_actions() -> None:

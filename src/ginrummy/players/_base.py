@@ -70,14 +70,17 @@ def check_argument(function: str, value: object, kind: type) -> None:
 
 
 def check_setting(name: str, value: object, *, low: float, high: float | None = None,
-                  whole: bool = False, above: bool = False) -> None:
+                  whole: bool = False, above: bool = False, unbounded: bool = False) -> None:
     """Refuse a computer player's setting that is not a number in range, with a
     :class:`~ginrummy.PlayerError` quoting it: a whole number when ``whole``, at least
-    ``low`` (more than ``low`` when ``above``) and at most ``high``."""
+    ``low`` (more than ``low`` when ``above``) and at most ``high``; ``math.inf`` is
+    allowed only when ``unbounded``."""
     kinds = (int,) if whole else (int, float)
     what = "a whole number" if whole else "a number"
+    if unbounded and value == math.inf and isinstance(value, float):
+        return
     if isinstance(value, bool) or not isinstance(value, kinds) or (isinstance(value, float) and not math.isfinite(value)):
-        raise PlayerError(f"{name}={_shown(value)} is not allowed: expected {what}")
+        raise PlayerError(f"{name}={_shown(value)} is not allowed: expected {what}{' or math.inf' if unbounded else ''}")
     if value < low or (above and value == low) or (high is not None and value > high):
         bound = f"more than {low:g}" if above else f"at least {low:g}"
         if high is not None:
@@ -143,7 +146,8 @@ def make_player(level: str, *, seed: int | None = None, time_budget: float | Non
     """A built-in player: ``"random"``, ``"easy"``, ``"medium"``, ``"hard"`` or ``"expert"``.
 
     ``time_budget`` (seconds) caps the search of ``hard`` (default 0.05) or ``expert``
-    (default 0.25) per decision.
+    (default 0.25) per decision; ``math.inf`` sets no cap, so that with a seed the
+    choices depend on nothing else (not on the machine's speed or load).
     """
     from ._bots import EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer
     from ._expert import ExpertPlayer

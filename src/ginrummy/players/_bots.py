@@ -243,7 +243,9 @@ class HardPlayer:
       (risk under ``undercut_risk``), late in the hand, or with a knock limit of 2 or
       less; otherwise it plays on for gin, and punishes early knocks with undercuts.
 
-    ``time_budget`` (seconds) caps the sampling per decision.
+    ``time_budget`` (seconds) caps the sampling per decision; with ``math.inf`` all
+    ``samples`` are always drawn, so that a seeded player's choices do not depend on
+    the machine's speed or load.
     """
 
     def __init__(
@@ -264,7 +266,7 @@ class HardPlayer:
         the discard must look than the stock to take it, and the weight of a hand's
         potential to improve.
         """
-        check_setting("time_budget", time_budget, low=0, above=True)
+        check_setting("time_budget", time_budget, low=0, above=True, unbounded=True)
         check_setting("samples", samples, low=1, whole=True)
         check_setting("undercut_risk", undercut_risk, low=0, high=1)
         for name, value in (("danger_weight", danger_weight), ("pile_margin", pile_margin),

@@ -622,7 +622,9 @@ class ExpertPlayer:
 
     ``simulations`` determinisations per decision (default 60), capped by
     ``time_budget`` seconds (default 0.25); with a seed and no cap reached, its choices
-    are reproducible. Measured decision times are in the docs. :meth:`analyse` gives
+    are reproducible. ``time_budget=math.inf`` sets no cap (for its inner ``hard``
+    player too), so that a seeded player's choices never depend on the machine's speed
+    or load. Measured decision times are in the docs. :meth:`analyse` gives
     the figures behind a move.
     """
 
@@ -653,7 +655,7 @@ class ExpertPlayer:
         them to be a little greedier than the rollout policy makes the search guard
         against their knocks, which pays (the docs give the figures)."""
         check_setting("simulations", simulations, low=1, whole=True)
-        check_setting("time_budget", time_budget, low=0, above=True)
+        check_setting("time_budget", time_budget, low=0, above=True, unbounded=True)
         check_setting("candidates", candidates, low=0, whole=True)
         check_setting("margin", margin, low=0)
         check_setting("gin_outs", gin_outs, low=0, whole=True)
@@ -671,7 +673,7 @@ class ExpertPlayer:
         self.infer = infer
         self.redeals = redeals
         self.opponent_take_gain = opponent_take_gain
-        self.hard = HardPlayer(seed=None if seed is None else seed + 1)
+        self.hard = HardPlayer(seed=None if seed is None else seed + 1, time_budget=0.05 if math.isfinite(time_budget) else math.inf)
 
     def _candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
         if view.phase is not Phase.DISCARD:

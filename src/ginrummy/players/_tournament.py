@@ -139,7 +139,8 @@ def _names(specs: Sequence[PlayerSpec]) -> tuple[str, ...]:
 
 
 def _make(spec: PlayerSpec, seed: int) -> Player:
-    return make_player(spec, seed=seed) if isinstance(spec, str) else spec(seed)
+    # no time cap: a game's result depends on its seed alone, on any machine and under any load
+    return make_player(spec, seed=seed, time_budget=math.inf) if isinstance(spec, str) else spec(seed)
 
 
 def _play_one(specs: Sequence[PlayerSpec], rules: Rules, seed: int, game: int, records: bool = False) -> MatchSummary:
@@ -208,6 +209,9 @@ def run_tournament(
     (use a multiple of the number of players).
 
     Players are level names (``"hard"``) or picklable factories ``seed -> Player``.
+    Level names play without a time cap (``time_budget=math.inf``), so that the results
+    depend on ``seed`` alone, not on the machine's speed or load; a factory that wants
+    the same should do likewise.
     Give any :class:`concurrent.futures.Executor` (a ``ProcessPoolExecutor``, or a
     cluster's, such as Dask's ``Client.get_executor()``) to run chunks of games in
     parallel; results do not depend on the executor. ``progress(done, total)`` is

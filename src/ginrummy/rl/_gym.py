@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -120,8 +121,8 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
             match_seed = int(self.np_random.integers(0, 2**63 - 1))
             self.match = Match.new(self.rules, seed=match_seed)
             others = [s for s in range(self.rules.players) if s != self.seat]
-            self._players = {
-                s: make_player(spec, seed=match_seed % 1_000_003 + s) if isinstance(spec, str) else spec
+            self._players = {  # no time cap: the same seed gives the same opponents' choices on any machine
+                s: make_player(spec, seed=match_seed % 1_000_003 + s, time_budget=math.inf) if isinstance(spec, str) else spec
                 for s, spec in zip(others, self._specs)
             }
             if not self._advance_to_agent():
