@@ -377,6 +377,8 @@ def test_expert_plays_on_for_gin_where_hard_would_knock_with_enough_outs() -> No
         (lambda: HardPlayer(time_budget=-math.inf), "time_budget=-inf"),
         (lambda: ExpertPlayer(time_budget=math.nan), "time_budget=nan"),
         (lambda: HardPlayer(samples=math.inf), "samples=inf"),  # type: ignore[arg-type]
+        (lambda: ExpertPlayer(time_budget=10**400), "time_budget=<a whole number of 1329 bits>"),
+        (lambda: HardPlayer(danger_weight=10**400), "danger_weight=<a whole number of 1329 bits>"),
         (lambda: ExpertPlayer(simulations=math.inf), "simulations=inf"),  # type: ignore[arg-type]
         (lambda: HardPlayer(potential_weight=float("inf")), "potential_weight=inf"),
         (lambda: make_player("expert", time_budget=-2), "time_budget=-2"),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import random
+import re
 import subprocess
 import sys
 import warnings
@@ -221,6 +223,11 @@ def test_bad_environment_arguments_are_refused() -> None:
         rl.env(render_mode="rgb")
     with pytest.raises(RulesError, match="illegal='ignore'"):
         rl.GinRummyEnv(illegal="ignore")
+    for bad, quoted in [("-1", "'-1'"), (None, "None"), (True, "True"), (math.nan, "nan"), (-math.inf, "-inf"),
+                        (10**400, "<a whole number of 1329 bits>")]:
+        with pytest.raises(RulesError, match=re.escape(f"illegal_reward={quoted} is not allowed: expected a finite number")):
+            rl.GinRummyEnv(illegal_reward=bad)  # type: ignore[arg-type]
+    assert rl.GinRummyEnv(illegal_reward=np.float32(-2)).illegal_reward == -2.0  # type: ignore[arg-type]
 
 
 def test_render_modes() -> None:

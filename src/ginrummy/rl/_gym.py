@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from numbers import Real
 from typing import Any
 
 import gymnasium
@@ -21,6 +22,14 @@ __all__ = ["GinRummyEnv"]
 
 Observation = dict[str, npt.NDArray[Any]]
 
+
+
+def _finite(value: Real) -> bool:
+    """Whether a real number is finite and fits a float."""
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
 
 class GinRummyEnv(gymnasium.Env[Observation, int]):
     """Gin Rummy for one agent against computer players, registered as ``ginrummy/GinRummy-v0``.
@@ -59,6 +68,11 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
         if illegal not in ("terminate", "raise"):
             raise RulesError(f"illegal={shown(illegal)} is not allowed: expected 'terminate' or 'raise'")
         self.illegal = illegal
+        given: object = illegal_reward  # checked as any object: a caller may pass anything
+        if isinstance(given, bool) or not isinstance(given, Real) or not _finite(given):
+            raise RulesError(
+                f"illegal_reward={shown(illegal_reward)} is not allowed: expected a finite number, the reward for an illegal action"
+            )
         self.illegal_reward = float(illegal_reward)
         n = self.rules.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
