@@ -6,6 +6,7 @@ Run:  python examples/ask_the_expert.py [SEED]
 
 from __future__ import annotations
 
+import math
 import sys
 
 from ginrummy import GameState, Rules
@@ -14,7 +15,7 @@ from ginrummy.players import ExpertPlayer, MediumPlayer
 
 def main(seed: int = 3) -> None:
     state = GameState.new(Rules(), seed=seed)  # Oklahoma, two players
-    expert = ExpertPlayer(seed=seed, simulations=40, time_budget=10.0)  # no time cap: reproducible
+    expert = ExpertPlayer(seed=seed, simulations=40, time_budget=math.inf)  # no time cap: reproducible
     medium = MediumPlayer()
     searched = departures = 0
     while not state.is_over:
