@@ -77,7 +77,7 @@ def check_setting(name: str, value: object, *, low: float, high: float | None = 
     allowed only when ``unbounded``."""
     kinds = (int,) if whole else (int, float)
     what = "a whole number" if whole else "a number"
-    if unbounded and value == math.inf and isinstance(value, float):
+    if unbounded and isinstance(value, float) and value == math.inf:
         return
     if isinstance(value, bool) or not isinstance(value, kinds) or (isinstance(value, float) and not math.isfinite(value)):
         raise PlayerError(f"{name}={_shown(value)} is not allowed: expected {what}{' or math.inf' if unbounded else ''}")

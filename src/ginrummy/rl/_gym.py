@@ -23,13 +23,13 @@ __all__ = ["GinRummyEnv"]
 Observation = dict[str, npt.NDArray[Any]]
 
 
-
 def _finite(value: Real) -> bool:
     """Whether a real number is finite and fits a float."""
     try:
         return math.isfinite(float(value))
     except OverflowError:
         return False
+
 
 class GinRummyEnv(gymnasium.Env[Observation, int]):
     """Gin Rummy for one agent against computer players, registered as ``ginrummy/GinRummy-v0``.
