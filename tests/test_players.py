@@ -377,6 +377,7 @@ def test_expert_plays_on_for_gin_where_hard_would_knock_with_enough_outs() -> No
         (lambda: HardPlayer(time_budget=-math.inf), "time_budget=-inf"),
         (lambda: ExpertPlayer(time_budget=math.nan), "time_budget=nan"),
         (lambda: HardPlayer(samples=math.inf), "samples=inf"),  # type: ignore[arg-type]
+        (lambda: HardPlayer(samples=10**400), "samples=<a whole number of 1329 bits>"),
         (lambda: ExpertPlayer(time_budget=10**400), "time_budget=<a whole number of 1329 bits>"),
         (lambda: HardPlayer(danger_weight=10**400), "danger_weight=<a whole number of 1329 bits>"),
         (lambda: ExpertPlayer(simulations=math.inf), "simulations=inf"),  # type: ignore[arg-type]
@@ -546,7 +547,9 @@ def test_wilson_interval() -> None:
     assert low < 0.5 < high and abs((low + high) / 2 - 0.5) < 1e-9
     assert wilson_interval(0, 0) == (0.0, 1.0)
     assert wilson_interval(10, 10)[1] == 1.0
+    assert wilson_interval(10**300, 2 * 10**300) == (0.5, 0.5)  # huge counts stay in floats
     for wins, games, z, message in [
+        (1, 10**400, 1.96, "games=<a whole number of 1329 bits> is not allowed: expected a whole number that fits a float"),
         (-1, 1, 1.96, "wins=-1 is not allowed: expected a whole number at least 0 and at most 1"),
         (3, 2, 1.96, "wins=3 is not allowed: expected a whole number at least 0 and at most 2"),
         (1, -2, 1.96, "games=-2 is not allowed: expected a whole number at least 0"),

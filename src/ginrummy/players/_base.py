@@ -81,11 +81,10 @@ def check_setting(name: str, value: object, *, low: float, high: float | None = 
         return
     if isinstance(value, bool) or not isinstance(value, kinds) or (isinstance(value, float) and not math.isfinite(value)):
         raise PlayerError(f"{name}={_shown(value)} is not allowed: expected {what}{' or math.inf' if unbounded else ''}")
-    if not whole:  # the players compute with floats
-        try:
-            float(value)
-        except OverflowError:
-            raise PlayerError(f"{name}={_shown(value)} is not allowed: expected {what} that fits a float") from None
+    try:  # the players compute with floats
+        float(value)
+    except OverflowError:
+        raise PlayerError(f"{name}={_shown(value)} is not allowed: expected {what} that fits a float") from None
     if value < low or (above and value == low) or (high is not None and value > high):
         bound = f"more than {low:g}" if above else f"at least {low:g}"
         if high is not None:

@@ -38,10 +38,10 @@ def wilson_interval(wins: int, games: int, *, z: float = 1.96) -> tuple[float, f
     check_setting("z", z, low=0, above=True)
     if games == 0:
         return (0.0, 1.0)
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
+    p, n = wins / games, float(games)  # in floats: a huge count must not overflow an int-to-float step
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
