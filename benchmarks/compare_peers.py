@@ -167,12 +167,11 @@ def main() -> None:
         wrong = sum(1 for h, l in zip(eleven, lists) if spiel.min_deadwood(l) != ginrummy.discard_deadwood(h))
         print(f"11 cards: OpenSpiel's min_deadwood differs from the exact best discard on {wrong} of {len(eleven):,} hands")
         rich = meld_rich_hands(rng, n, size=11)
-        differing = [(h, spiel.min_deadwood(to_os(h))) for h in rich]
-        differing = [(h, os_value) for h, os_value in differing if os_value != ginrummy.discard_deadwood(h)]
+        differing = [(h, v) for h in rich if (v := spiel.min_deadwood(to_os(h))) != ginrummy.discard_deadwood(h)]
         print(f"11 cards, meld-rich: OpenSpiel's min_deadwood differs on {len(differing)} of {len(rich):,} hands")
         if differing:
             hand, os_value = differing[0]
-            best = min((h for h in (hand.remove(c) for c in hand)), key=ginrummy.deadwood)
+            best = min((hand.remove(c) for c in hand), key=ginrummy.deadwood)
             print(f"  for example {hand}: OpenSpiel {os_value}, but keeping {best} leaves {ginrummy.best_melding(best)}")
     rows.append(("knock_options, 11 cards vs OpenSpiel 11-card min_deadwood", ours, theirs, None))
 

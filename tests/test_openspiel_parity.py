@@ -120,7 +120,8 @@ class _Parity:
         self.counts: Counter[str] = Counter()
         self.mismatches: list[str] = []
 
-    def ten_card_deadwood(self, cards: list[Card]) -> int:
+    def openspiel_deadwood(self, cards: list[Card]) -> int:
+        """OpenSpiel's least deadwood: exact for ten cards, its best discard's for eleven."""
         return int(self.utils.min_deadwood([_number(card) for card in cards]))
 
     def knock_discards(self, cards: list[Card], limit: int, banned: Card | None = None) -> set[Card]:
@@ -128,7 +129,7 @@ class _Parity:
         return {
             card
             for card in cards
-            if card != banned and self.ten_card_deadwood([other for other in cards if other != card]) <= limit
+            if card != banned and self.openspiel_deadwood([other for other in cards if other != card]) <= limit
         }
 
     def fail(self, seed: int, what: str, **facts: object) -> None:
@@ -229,9 +230,9 @@ class _Parity:
         if legal - {TakeWallDiscard(), DeclineWallDiscard()} or (TakeWallDiscard() in legal) != bool(possible):
             return self.fail(seed, "wall actions against brute force", ours=legal, brute_force=possible)
         if (_KNOCK in offered) != bool(possible):
-            if possible and self.utils.min_deadwood([_number(card) for card in cards]) > ours.knock_limit:
+            if possible and self.openspiel_deadwood(cards) > ours.knock_limit:
                 self.counts["openspiel's eleven-card deadwood off"] += 1
-            elif not possible and self.ten_card_deadwood(list(ours.hand(seat))) <= ours.knock_limit:
+            elif not possible and self.openspiel_deadwood(list(ours.hand(seat))) <= ours.knock_limit:
                 self.counts["openspiel knocks by throwing the wall card"] += 1
             else:
                 return self.fail(seed, "wall knock", ours=legal, openspiel=offered)

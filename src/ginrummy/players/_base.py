@@ -153,8 +153,8 @@ def make_player(level: str, *, seed: int | None = None, time_budget: float | Non
     (default 0.25) per decision; ``math.inf`` sets no cap, so that with a seed the
     choices depend on nothing else (not on the machine's speed or load).
     """
-    from ._bots import EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer
-    from ._expert import ExpertPlayer
+    from ._bots import HARD_TIME_BUDGET, EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer
+    from ._expert import EXPERT_TIME_BUDGET, ExpertPlayer
 
     name = level.strip().lower() if isinstance(level, str) else level
     if name == "random":
@@ -164,7 +164,7 @@ def make_player(level: str, *, seed: int | None = None, time_budget: float | Non
     if name == "medium":
         return MediumPlayer()
     if name == "hard":
-        return HardPlayer(seed=seed, time_budget=0.05 if time_budget is None else time_budget)
+        return HardPlayer(seed=seed, time_budget=HARD_TIME_BUDGET if time_budget is None else time_budget)
     if name == "expert":
-        return ExpertPlayer(seed=seed, time_budget=0.25 if time_budget is None else time_budget)
+        return ExpertPlayer(seed=seed, time_budget=EXPERT_TIME_BUDGET if time_budget is None else time_budget)
     raise PlayerError(f"unknown player level {_shown(level)}: expected one of {', '.join(LEVELS)}")

@@ -229,6 +229,10 @@ class MediumPlayer:
         return any(card.mask & meld for meld in melds)
 
 
+HARD_TIME_BUDGET = 0.05
+"""The hard player's default cap on its sampling, in seconds a decision."""
+
+
 class HardPlayer:
     """A strong player.
 
@@ -252,7 +256,7 @@ class HardPlayer:
         self,
         *,
         seed: int | None = None,
-        time_budget: float = 0.05,
+        time_budget: float = HARD_TIME_BUDGET,
         samples: int = 24,
         undercut_risk: float = 0.05,
         danger_weight: float = 0.25,

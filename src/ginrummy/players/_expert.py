@@ -30,7 +30,7 @@ from ..rules import WallRule
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
 from ._base import check_argument, check_setting, offered, seeded_random
-from ._bots import HardPlayer, _bits, opponent_draws
+from ._bots import HARD_TIME_BUDGET, HardPlayer, _bits, opponent_draws
 from ._equity import EQUITY_TARGET_LIMIT, equity_of
 from ._inference import hidden_card_weights
 
@@ -600,6 +600,10 @@ def _play_to_end(state: GameState, gains: tuple[int, ...]) -> tuple[Callable[[],
             raise AssertionError(f"roll_out cannot play the {phase.value} phase")
 
 
+EXPERT_TIME_BUDGET = 0.25
+"""The expert's default cap on its search, in seconds a decision."""
+
+
 class ExpertPlayer:
     """The strongest built-in level: it searches.
 
@@ -633,7 +637,7 @@ class ExpertPlayer:
         *,
         seed: int | None = None,
         simulations: int = 60,
-        time_budget: float = 0.25,
+        time_budget: float = EXPERT_TIME_BUDGET,
         candidates: int = 3,
         margin: float = 1.0,
         gin_outs: int = 3,
@@ -673,7 +677,7 @@ class ExpertPlayer:
         self.infer = infer
         self.redeals = redeals
         self.opponent_take_gain = opponent_take_gain
-        self.hard = HardPlayer(seed=None if seed is None else seed + 1, time_budget=0.05 if math.isfinite(time_budget) else math.inf)
+        self.hard = HardPlayer(seed=None if seed is None else seed + 1, time_budget=HARD_TIME_BUDGET if math.isfinite(time_budget) else math.inf)
 
     def _candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
         if view.phase is not Phase.DISCARD:
