@@ -53,8 +53,8 @@ def _stored(tmp_path: Path, token: str) -> Match:
 
 def _at_a_turn(send: Callable[[str, dict[str, object]], dict[str, Any]], body: dict[str, object]) -> dict[str, Any]:
     """A new game (``body`` posted by ``send``) in which the player has a decision to make:
-    now and then the computers end the first hand before the player's first turn (a knock
-    on the upcard), and a hint is refused then, so such a game is set aside for another."""
+    now and then the computers knock or go gin before the player's first turn, and a hint
+    is refused then, so such a game is set aside for another."""
     for _ in range(20):
         game = send("/api/games", body)
         if game["view"]["legal_actions"] not in ([], ["next"]):
