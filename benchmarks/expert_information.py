@@ -30,7 +30,14 @@ opponent's hand and dealing the rest:
 * ``own-hard``: the expert whose rollouts play its own seat by ``hard`` (the opponent's
   by the rollout policy), with 20 deals a decision and no time cap (it is slow: about
   6 s a hand); ``expert-20``, the shipped expert with the same 20 deals, is what it is
-  compared with.
+  compared with;
+* ``posterior``, ``posterior-2``: the expert dealing the opponent's hidden cards from
+  a posterior over its whole hand's plays under a least-deadwood model of it, sampled
+  by Markov chains (``benchmarks/_posterior.py``); ``posterior-2`` then improves each
+  dealt hand by two cards, as the shipped deals do; ``posterior-truth`` and
+  ``posterior-truth-2`` restart ten chains from the true hypothesis (the opponent's
+  dealt cards and stock draws) at each decision and move each 100 steps, which no fair
+  player can: the deals of a posterior near the truth.
 
 Every player plays the same Oklahoma deals against ``--against`` (``medium`` or
 ``hard``), alternating seats, one hand per deal (no game score, so outcomes are priced
@@ -60,6 +67,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import attrs  # noqa: E402
 from _machine import describe  # noqa: E402
+from _posterior import PosteriorExpert  # noqa: E402
 from ceilings import FairExpert, SeeingExpert  # noqa: E402
 
 from ginrummy import GameState, Hand, Rules, best_melding, deadwood  # noqa: E402
@@ -71,7 +79,8 @@ from ginrummy.state import Phase, PlayerView  # noqa: E402
 
 PLAYERS = (
     "hard", "expert", "seeing", "melds", "deadwood", "seeing-knocks", "seeing-discards", "seeing-draws", "feeds",
-    "expert-20", "own-hard",
+    "expert-20", "own-hard", "posterior", "posterior-2",
+    "posterior-truth", "posterior-truth-2",
 )
 BASELINE = {"own-hard": "expert-20"}
 """The player each one is compared with on the same deals, when not the shipped expert."""
@@ -242,6 +251,11 @@ def _is_reported(name: str) -> bool:
 def _player(name: str, seed: int) -> Player:
     if name == "hard":
         return HardPlayer(seed=seed)
+    if name.startswith("posterior"):
+        improve = 2 if name.endswith("-2") else 0
+        if "truth" in name:  # ten chains, a hundred steps from the truth at each decision
+            return PosteriorExpert(seed=seed, improve=improve, from_truth=True, chains=10, burn_in=100)
+        return PosteriorExpert(seed=seed, improve=improve)
     if name in ("melds", "deadwood", "feeds") or name.startswith(("seeing-", "deadwood-")):
         return PartlySeeingExpert(name, seed=seed)
     classes: dict[str, type[FairExpert] | type[SeeingExpert]] = {
