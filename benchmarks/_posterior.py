@@ -21,8 +21,9 @@ card and knocks as soon as it can), and near for ``hard`` (whose discards leave 
 least deadwood 99.9% of the time). ``improve`` then deals the opponent that many extra
 cards and throws back those it needs least, as the shipped expert's deals do.
 
-Used by ``benchmarks/expert_information.py`` (players ``posterior`` and
-``posterior-2``); the research log gives the figures.
+Used by ``benchmarks/expert_information.py`` (players ``posterior``,
+``posterior-2``, ``posterior-truth``, ``posterior-walk-N``) and
+``benchmarks/posterior_cards.py``; the research log gives the figures.
 """
 
 from __future__ import annotations

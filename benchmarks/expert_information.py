@@ -37,7 +37,8 @@ opponent's hand and dealing the rest:
   dealt hand by two cards, as the shipped deals do; ``posterior-truth`` and
   ``posterior-truth-2`` restart ten chains from the true hypothesis (the opponent's
   dealt cards and stock draws) at each decision and move each 100 steps, which no fair
-  player can: the deals of a posterior near the truth.
+  player can: the deals of a posterior near the truth; ``posterior-walk-N`` is
+  ``posterior-truth`` moving each chain ``N`` steps instead.
 
 Every player plays the same Oklahoma deals against ``--against`` (``medium`` or
 ``hard``), alternating seats, one hand per deal (no game score, so outcomes are priced
@@ -248,13 +249,19 @@ def _is_reported(name: str) -> bool:
         return False
 
 
+def _is_walk(name: str) -> bool:
+    """Whether ``name`` is ``posterior-walk-N`` with ``N`` a whole number of steps."""
+    return name.startswith("posterior-walk-") and name.removeprefix("posterior-walk-").isdigit()
+
+
 def _player(name: str, seed: int) -> Player:
     if name == "hard":
         return HardPlayer(seed=seed)
     if name.startswith("posterior"):
-        improve = 2 if name.endswith("-2") else 0
-        if "truth" in name:  # ten chains, a hundred steps from the truth at each decision
-            return PosteriorExpert(seed=seed, improve=improve, from_truth=True, chains=10, burn_in=100)
+        improve = 2 if name.endswith("-2") and not _is_walk(name) else 0
+        if "truth" in name or _is_walk(name):  # ten chains, 100 (or N) steps from the truth at each decision
+            steps = int(name.removeprefix("posterior-walk-")) if _is_walk(name) else 100
+            return PosteriorExpert(seed=seed, improve=improve, from_truth=True, chains=10, burn_in=steps)
         return PosteriorExpert(seed=seed, improve=improve)
     if name in ("melds", "deadwood", "feeds") or name.startswith(("seeing-", "deadwood-")):
         return PartlySeeingExpert(name, seed=seed)
@@ -306,9 +313,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes")
     parser.add_argument("--seed", type=int, default=70000)
     args = parser.parse_args()
-    unknown = [p for p in args.players if p not in PLAYERS and not _is_reported(p)]
+    unknown = [p for p in args.players if p not in PLAYERS and not _is_reported(p) and not _is_walk(p)]
     if unknown:
-        parser.error(f"unknown player {unknown[0]!r}: expected one of {', '.join(PLAYERS)}, or deadwood-S with S a positive number")
+        parser.error(
+            f"unknown player {unknown[0]!r}: expected one of {', '.join(PLAYERS)}, deadwood-S with S a positive number,"
+            " or posterior-walk-N with N a whole number"
+        )
     if args.hands < 2:
         parser.error(f"--hands {args.hands} is too few: a standard error needs at least 2 hands")
     names = args.players or list(PLAYERS)
