@@ -7,7 +7,9 @@ asks of each hypothesis (the opponent's ten dealt cards and the card each of its
 draws brought) how likely the opponent's *every* play in this hand was under a model
 of a plain least-deadwood player:
 
-* a discard that does not leave the least deadwood has probability ``bad_discard``;
+* a discard that does not leave the least deadwood has probability ``bad_discard``
+  (the least over every card, the one just taken from the pile included: the rare
+  hand whose best discard is that card is priced as if it threw a worse one);
 * a discard after which it could have knocked but did not, ``no_knock``;
 * it takes a pile card that lies in a meld of its best melding with probability
   ``take_meld``, any other with ``take_other`` (declines are the complements).
@@ -44,8 +46,8 @@ from ginrummy.state import GameState, PlayerView
 from ginrummy.state._deal import deal_hands
 
 STOCK, DECLINE, TAKE, THROW = range(4)
-Event = tuple[int, int, int]
-"""(kind, card bit or stock-draw number, banned bit): one of the opponent's plays."""
+Event = tuple[int, int]
+"""(kind, card bit or stock-draw number): one of the opponent's plays."""
 
 
 @attrs.frozen
@@ -63,33 +65,38 @@ def opponent_events(view: PlayerView, opponent: int) -> tuple[list[Event], int]:
     events: list[Event] = []
     pile = [view.upcard.index]
     passes = draws = 0
-    taken = -1
     for seat, action in view.history:
         mine = seat == opponent
         if isinstance(action, PassUpcard):
             if mine:
-                events.append((DECLINE, 1 << pile[-1], 0))
+                events.append((DECLINE, 1 << pile[-1]))
             passes += 1
         elif isinstance(action, (TakeUpcard, DrawDiscard, TakeWallDiscard)):
             card = pile.pop()
             if mine:
-                events.append((TAKE, 1 << card, 0))
-                taken = card
+                events.append((TAKE, 1 << card))
         elif isinstance(action, DrawStock):
             if mine:
                 if pile and passes != view.players:
-                    events.append((DECLINE, 1 << pile[-1], 0))
-                events.append((STOCK, draws, 0))
+                    events.append((DECLINE, 1 << pile[-1]))
+                events.append((STOCK, draws))
                 draws += 1
-                taken = -1
             passes = 0
         elif isinstance(action, (Discard, Knock)):
             pile.append(action.card.index)
             if mine:
-                banned = 0 if taken < 0 or view.rules.discard_taken_card else 1 << taken
-                events.append((THROW, action.card.mask, banned))
-                taken = -1
+                events.append((THROW, action.card.mask))
     return events, draws
+
+
+def chain_inputs(view: PlayerView, opponent: int) -> tuple[list[Event], int, int, list[int]]:
+    """What :meth:`Chain.update` takes from ``view``: the opponent's plays, its stock
+    draws, the cards it threw from its own (not taken from the pile), and the cards its
+    hypotheses may hold (the unseen ones and those)."""
+    events, draws = opponent_events(view, opponent)
+    taken = sum(card for kind, card in events if kind == TAKE)
+    thrown = sum(card for kind, card in events if kind == THROW) & ~taken
+    return events, draws, thrown, _bits(view.unseen.mask | thrown)
 
 
 class Likelihood:
@@ -104,7 +111,7 @@ class Likelihood:
     def __call__(self, hand: int, stock: Sequence[int], events: Sequence[Event], limit: int) -> float:
         """``hand``: the dealt cards (a mask); ``stock``: the card bit of each stock draw."""
         total = 0.0
-        for kind, card, _banned in events:
+        for kind, card in events:
             if kind == STOCK:
                 hand |= stock[card]
             elif kind == THROW:
@@ -242,10 +249,7 @@ class PosteriorExpert(FairExpert):
                 for _ in range(self.chains)
             ]
         self._history = history
-        events, draws = opponent_events(view, opponent)
-        taken = sum(card for kind, card, _ in events if kind == TAKE)
-        thrown = sum(card for kind, card, _ in events if kind == THROW) & ~taken
-        domain = _bits(view.unseen.mask | thrown)
+        events, draws, thrown, domain = chain_inputs(view, opponent)
         self._hidden = []
         per_chain = max(1, self.simulations // self.chains)
         for chain in self._chains:

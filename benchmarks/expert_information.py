@@ -257,12 +257,13 @@ def _is_walk(name: str) -> bool:
 def _player(name: str, seed: int) -> Player:
     if name == "hard":
         return HardPlayer(seed=seed)
-    if name.startswith("posterior"):
-        improve = 2 if name.endswith("-2") and not _is_walk(name) else 0
-        if "truth" in name or _is_walk(name):  # ten chains, 100 (or N) steps from the truth at each decision
-            steps = int(name.removeprefix("posterior-walk-")) if _is_walk(name) else 100
-            return PosteriorExpert(seed=seed, improve=improve, from_truth=True, chains=10, burn_in=steps)
-        return PosteriorExpert(seed=seed, improve=improve)
+    if name in ("posterior", "posterior-2"):
+        return PosteriorExpert(seed=seed, improve=2 if name == "posterior-2" else 0)
+    if name in ("posterior-truth", "posterior-truth-2"):  # ten chains, 100 steps from the truth each decision
+        improve = 2 if name == "posterior-truth-2" else 0
+        return PosteriorExpert(seed=seed, improve=improve, from_truth=True, chains=10, burn_in=100)
+    if _is_walk(name):
+        return PosteriorExpert(seed=seed, from_truth=True, chains=10, burn_in=int(name.removeprefix("posterior-walk-")))
     if name in ("melds", "deadwood", "feeds") or name.startswith(("seeing-", "deadwood-")):
         return PartlySeeingExpert(name, seed=seed)
     classes: dict[str, type[FairExpert] | type[SeeingExpert]] = {

@@ -26,11 +26,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _machine import describe  # noqa: E402
-from _posterior import TAKE, THROW, Chain, Likelihood, Model, _true_slots, opponent_events  # noqa: E402
+from _posterior import Chain, Likelihood, Model, _true_slots, chain_inputs  # noqa: E402
 
 from ginrummy import GameState, Rules  # noqa: E402
 from ginrummy.players import HardPlayer, MediumPlayer, Player, determinize, hidden_card_weights, opponent_draws  # noqa: E402
-from ginrummy.players._bots import _bits  # noqa: E402
 
 WALKS = (100, 400, 1500)
 
@@ -56,11 +55,8 @@ def main() -> None:
             if seat == 0 and len(view.history) > 6 and rng.random() < 0.3:
                 hidden = state.hands[1] & ~view.known[1].mask
                 size = max(1, hidden.bit_count())
-                events, draws = opponent_events(view, 1)
-                taken = sum(card for kind, card, _ in events if kind == TAKE)
-                thrown = sum(card for kind, card, _ in events if kind == THROW) & ~taken
                 chain = Chain(random.Random(deal), view.rules.hand_size, likelihood)
-                chain.update(events, draws, thrown, _bits(view.unseen.mask | thrown), view.knock_limit)
+                chain.update(*chain_inputs(view, 1), view.knock_limit)
                 for _ in range(200 + 30 * (len(view.history) // 4)):
                     chain.step()
                 fresh.append((chain.hidden() & hidden).bit_count() / size)
@@ -72,10 +68,8 @@ def main() -> None:
                         chain.step()
                     done = walk
                     walked[walk].append((chain.hidden() & hidden).bit_count() / size)
-                deals = [
-                    determinize(view, rng, improve=2, draws=opponent_draws(view), weights=hidden_card_weights(view), redeals=4)
-                    for _ in range(10)
-                ]
+                draws, weights = opponent_draws(view), hidden_card_weights(view)
+                deals = [determinize(view, rng, improve=2, draws=draws, weights=weights, redeals=4) for _ in range(10)]
                 shipped.append(statistics.mean((d.hands[1] & hidden).bit_count() / size for d in deals))
             state = state.apply(players[seat].choose(view, view.legal_actions))
     print(f"machine: {describe()}; {args.hands} Oklahoma hands of hard against {args.against}, {len(fresh)} positions")
