@@ -21,9 +21,11 @@ from ginrummy import (
     GinRummyError,
     Hand,
     HandResult,
+    InvalidHandError,
     Match,
     Meld,
     Rules,
+    SchemaError,
     TakeUpcard,
     dumps,
     knock_options,
@@ -159,6 +161,23 @@ def test_a_seed_of_1024_bits_deals_and_saves() -> None:
     seed = -(2**1023)
     state = GameState.new(Rules(), seed=seed)
     assert loads(dumps(state)) == state and Match.new(Rules(), seed=seed).seed == seed
+
+
+@pytest.mark.parametrize("seed", ["\ud800", "deal \udfff"])
+def test_a_seed_with_a_lone_surrogate_is_refused_before_it_reaches_random(seed: str) -> None:
+    for call in (lambda: GameState.new(Rules(), seed=seed), lambda: Match.new(Rules(), seed=seed)):
+        with pytest.raises(InvalidHandError, match="lone surrogate"):
+            call()
+
+
+@pytest.mark.parametrize(
+    ("seed", "expected"),
+    [('"\\ud800"', "lone surrogate"), (str(2**1100), "at most 1024 bits")],
+)
+def test_a_tampered_match_seed_is_a_schema_error(seed: str, expected: str) -> None:
+    text = dumps(Match.new(Rules(), seed="abc")).replace('"seed": "abc"', f'"seed": {seed}')
+    with pytest.raises(SchemaError, match=f"match document: seed=.*{expected}"):
+        loads(text)
 
 
 def test_an_object_whose_repr_fails_is_still_named_in_the_message() -> None:

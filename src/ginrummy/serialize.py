@@ -26,11 +26,12 @@ from typing_extensions import TypeAlias
 
 from .actions import NextHand, parse_action
 from .cards import Card, Hand, parse_cards
-from .errors import GinRummyError, SchemaError, _shown
+from .errors import GinRummyError, InvalidHandError, SchemaError, _shown
 from .melds import Meld
 from .rules import Rules
 from .scoring import GameScore, HandResult, Hollywood, showdown
 from .state import GameState, Match, PlayerView
+from .state._deal import check_seed
 
 __all__ = ["SCHEMA", "SCHEMA_VERSION", "Serializable", "dumps", "from_dict", "loads", "to_dict"]
 
@@ -236,6 +237,10 @@ def _load_match(data: Mapping[str, object]) -> Match:
     seed = data.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
         raise SchemaError(f"{where}: 'seed' must be an int, a string or null, not {_shown(seed)}")
+    try:
+        check_seed(seed)
+    except InvalidHandError as error:
+        raise SchemaError(f"{where}: {error}") from None
     hands = _get(data, "hands", list, where)
     assert isinstance(hands, list)
     if not hands:

@@ -39,7 +39,16 @@ def check_seed(seed: object) -> int | str | None:
             f"seed={_shown(seed)} is not allowed: expected a whole number of at most {SEED_BITS} bits"
             " (a saved game must be able to hold it)"
         )
-    if seed is None or isinstance(seed, str) or (isinstance(seed, int) and not isinstance(seed, bool)):
+    if isinstance(seed, str):
+        try:
+            seed.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InvalidHandError(
+                f"seed={_shown(seed)} is not allowed: expected a string of Unicode characters"
+                " (it holds a lone surrogate, which no saved game can hold and random.Random refuses)"
+            ) from None
+        return seed
+    if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
         return seed
     raise InvalidHandError(
         f"seed={_shown(seed)} is not allowed: expected a whole number, a string or None (what a saved game can hold)"
