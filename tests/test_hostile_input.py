@@ -32,7 +32,7 @@ from ginrummy import (
     loads,
     parse_action,
 )
-from ginrummy.players import ExpertPlayer, HardPlayer, determinize
+from ginrummy.players import ExpertPlayer, HardPlayer, determinize, game_equity
 
 WORDS = st.sampled_from(
     ["take", "pass", "s", "p", "d", "k", "knock", "discard", "gin", "big", "wall", "decline", "next",
@@ -178,6 +178,20 @@ def test_a_tampered_match_seed_is_a_schema_error(seed: str, expected: str) -> No
     text = dumps(Match.new(Rules(), seed="abc")).replace('"seed": "abc"', f'"seed": {seed}')
     with pytest.raises(SchemaError, match=f"match document: seed=.*{expected}"):
         loads(text)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda bad: GameState.new(bad),
+        lambda bad: Match.new(bad),
+        lambda bad: ginrummy.showdown("As 2s 3s 4s 5s 6s 7s 8s 9s Ts", "Ac 2c 3c", rules=bad, upcard=Card.parse("Kd")),
+        lambda bad: game_equity(bad, 0, 0),
+    ],
+)
+def test_rules_given_as_text_are_refused_with_the_text_quoted_and_rules_parse_named(call: Callable[[object], object]) -> None:
+    with pytest.raises(TypeError, match=r"rules must be a Rules value, not str: 'standard' \(Rules.parse reads"):
+        call("standard")
 
 
 def test_an_object_whose_repr_fails_is_still_named_in_the_message() -> None:

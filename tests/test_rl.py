@@ -219,6 +219,9 @@ def test_bad_environment_arguments_are_refused() -> None:
         rl.GinRummyEnv(opponent=[3])  # type: ignore[list-item]
     with pytest.raises(InvalidHandError, match="seat=2 is not a seat"):
         rl.GinRummyEnv(seat=2)
+    for make in (rl.env, rl.GinRummyEnv):
+        with pytest.raises(TypeError, match=r"rules must be a Rules value, not str: 'standard' \(Rules.parse reads"):
+            make(rules="standard")  # type: ignore[arg-type]
     with pytest.raises(RulesError, match="render_mode='rgb'"):
         rl.env(render_mode="rgb")
     with pytest.raises(RulesError, match="illegal='ignore'"):

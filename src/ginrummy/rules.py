@@ -412,6 +412,17 @@ _ALIASES: Final = {
 }
 
 
+def _require_rules(rules: object) -> Rules:
+    """``rules`` when it is a :class:`Rules` value; ``TypeError`` quoting it otherwise
+    (internal: every function that takes rules checks them with this)."""
+    if not isinstance(rules, Rules):
+        raise TypeError(
+            f"rules must be a Rules value, not {type(rules).__name__}: {_shown(rules)}"
+            " (Rules.parse reads rules text such as 'standard' or 'oklahoma+players=3')"
+        )
+    return rules
+
+
 def find_rules(name: str) -> Rules:
     """The preset called ``name``; case, spaces and underscores do not matter.
 

@@ -16,7 +16,7 @@ from ._price import EndReason, Score, price_hand, void_score
 from .cards import Card, CardsLike, Hand, _mask_of
 from .errors import IllegalActionError, InvalidHandError, InvalidMeldError, RulesError, _shown
 from .melds import Meld, MeldLike, _as_melds
-from .rules import Rules, Shutout
+from .rules import Rules, Shutout, _require_rules
 from .solver import Layoff, Melding, best_layoffs, best_melding, knocker_melding
 
 __all__ = [
@@ -87,8 +87,7 @@ class HandResult:
         knocker = self.knocker
         if knocker is not None and (isinstance(knocker, bool) or not isinstance(knocker, int) or not 0 <= knocker < len(self.hands)):
             raise InvalidHandError(f"knocker={_shown(knocker)} is not a seat: expected 0-{len(self.hands) - 1} or None")
-        if not isinstance(self.rules, Rules):
-            raise TypeError(f"rules must be a Rules value, not {type(self.rules).__name__}")
+        _require_rules(self.rules)
         if not isinstance(self.upcard, Card):
             raise TypeError(f"upcard must be a Card, not {type(self.upcard).__name__}")
 
@@ -186,8 +185,7 @@ class HandResult:
 
     def score_under(self, rules: Rules) -> Score:
         """The price of this hand under ``rules`` (RULES.md section 1, and section 2 for more players)."""
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        _require_rules(rules)
         if self.knocker is None:
             return void_score()
         return price_hand(
@@ -294,8 +292,7 @@ def showdown(
     >>> result.reason.value, result.scorer, result.points
     ('undercut', 1, 26)
     """
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    _require_rules(rules)
     if not isinstance(upcard, Card):
         raise TypeError(f"upcard must be a Card, not {type(upcard).__name__}")
     n = rules.players

@@ -13,7 +13,7 @@ import functools
 from collections import defaultdict
 
 from ..errors import PlayerError, _shown
-from ..rules import Rules, SpadesDouble
+from ..rules import Rules, SpadesDouble, _require_rules
 
 __all__ = ["EQUITY_TARGET_LIMIT", "equity_of", "game_equity", "hand_points_model"]
 
@@ -87,8 +87,7 @@ def game_equity(rules: Rules, mine: int, theirs: int) -> float:
     >>> game_equity(rules, 90, 0) > 0.9 > 0.1 > game_equity(rules, 0, 90)
     True
     """
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    _require_rules(rules)
     if rules.game_target > EQUITY_TARGET_LIMIT:
         raise PlayerError(
             f"game_equity models games to at most {EQUITY_TARGET_LIMIT} points, not to game_target={rules.game_target}"

@@ -27,7 +27,10 @@ def resolve_rules(rules: Rules | None, players: int | None, episode: str, reward
     """The rules of an environment, with the arguments checked."""
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        raise TypeError(
+            f"rules must be a Rules value, not {type(rules).__name__}: {shown(rules)}"
+            " (Rules.parse reads rules text such as 'standard' or 'oklahoma+players=3')"
+        )
     if players is not None and players != rules.players:
         rules = attrs.evolve(rules, players=players)
     if episode not in EPISODES:

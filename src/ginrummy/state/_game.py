@@ -29,7 +29,7 @@ from ..actions import (
 )
 from ..cards import Card, Hand
 from ..errors import IllegalActionError, _shown
-from ..rules import Rules
+from ..rules import Rules, _require_rules
 from ..scoring import HandResult
 from ..solver import deadwood
 from . import _offer, _showdown, _turns, _wall
@@ -116,8 +116,7 @@ class GameState:
         chosen by the same generator.
         """
         rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        _require_rules(rules)
         if rng is None:
             rng = random.Random(check_seed(seed))
         elif seed is not None:

@@ -10,7 +10,7 @@ import attrs
 from ..actions import Action, NextHand
 from ..cards import Card
 from ..errors import IllegalActionError, InvalidHandError
-from ..rules import NextDealer, Rules
+from ..rules import NextDealer, Rules, _require_rules
 from ..scoring import GameScore, Hollywood
 from ._deal import check_rng, check_seat, check_seed, left_of
 from ._game import GameState
@@ -74,8 +74,7 @@ class Match:
     ) -> Match:
         """Start a game: the first dealer is ``dealer`` or chosen at random."""
         rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        _require_rules(rules)
         if rng is not None and seed is not None:
             raise TypeError("give either seed or rng, not both")
         seed = check_seed(seed)
