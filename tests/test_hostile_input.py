@@ -217,7 +217,7 @@ def _sweep_arguments() -> dict[str, object]:
         "theirs": 20, "level": "hard", "match": Match.new(Rules(), seed=4), "name": "oklahoma", "names": ["a", "b"],
         "players": [MediumPlayer(), MediumPlayer()], "rng": random.Random(1), "rules": Rules(), "state": state,
         "summaries": [], "text": "As", "value": state, "view": state.view(state.dealer ^ 1), "seat": 0,
-        "actions": [TakeUpcard()], "index": 0, "action": TakeUpcard(),
+        "actions": [TakeUpcard()], "index": 0, "action": TakeUpcard(), "knock_limit": 10, "upcard": Card.parse("Kd"),
     }
 
 
@@ -226,9 +226,11 @@ HOSTILE = [None, -1, 1.5, float("nan"), True, "", "zz", b"As", [None], {}, objec
 
 def _sweep(callables: list[tuple[str, Callable[..., object]]], sound: dict[str, object]) -> tuple[int, list[str]]:
     """Call each of ``callables`` (named) with each required positional argument in turn
-    replaced by each :data:`HOSTILE` value, the others taken from ``sound`` by name
+    (keyword-only ones too) replaced by each :data:`HOSTILE` value, the others taken
+    from ``sound`` by name
     (a callable needing a name ``sound`` lacks is skipped). Returns the number of calls
-    and a line for each exception other than the library's errors and ``TypeError``."""
+    and a line for each exception other than the library's errors (a wrong type among
+    them: :class:`~ginrummy.WrongTypeError`, a ``TypeError`` too)."""
     import inspect
 
     escaped: list[str] = []
@@ -238,27 +240,30 @@ def _sweep(callables: list[tuple[str, Callable[..., object]]], sound: dict[str, 
             continue
         parameters = [
             p for p in inspect.signature(function).parameters.values()
-            if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
+            if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
         ]
         if not parameters or any(p.name not in sound for p in parameters):
             continue
         for position in range(len(parameters)):
             for hostile in HOSTILE:
-                arguments = [sound[p.name] for p in parameters]
-                arguments[position] = hostile
+                values = [sound[p.name] for p in parameters]
+                values[position] = hostile
+                arguments = [v for p, v in zip(parameters, values) if p.kind is not p.KEYWORD_ONLY]
+                keywords = {p.name: v for p, v in zip(parameters, values) if p.kind is p.KEYWORD_ONLY}
                 tried += 1
                 try:
-                    function(*arguments)
-                except (GinRummyError, TypeError):
+                    function(*arguments, **keywords)
+                except GinRummyError:
                     pass
                 except Exception as error:  # noqa: BLE001 - the point is to catch what escapes
                     escaped.append(f"{name}({parameters[position].name}={hostile!r:.40}): {error!r:.120}")
     return tried, escaped
 
 
-def test_every_public_function_meets_a_wrong_argument_with_a_library_error_or_a_type_error() -> None:
+def test_every_public_function_meets_a_wrong_argument_with_a_library_error() -> None:
     """Each required argument of each public function, in turn, replaced by a hostile value
-    (the others sound): only the library's errors or ``TypeError`` come out, never an
+    (the others sound): only the library's errors come out (a wrong type as
+    :class:`~ginrummy.WrongTypeError`), never Python's own ``TypeError``, an
     ``AttributeError``, ``IndexError``, ``KeyError`` or a bare ``ValueError`` from inside."""
     import ginrummy
     import ginrummy.players
@@ -278,7 +283,7 @@ def test_every_public_function_meets_a_wrong_argument_with_a_library_error_or_a_
     assert not escaped, "\n".join(escaped)
 
 
-def test_every_public_method_meets_a_wrong_argument_with_a_library_error_or_a_type_error() -> None:
+def test_every_public_method_meets_a_wrong_argument_with_a_library_error() -> None:
     """The same for the methods of the values and players users hold."""
     from ginrummy.players import EasyPlayer, MediumPlayer, RandomPlayer
 
@@ -327,3 +332,37 @@ def test_enum_lookups_by_a_value_they_lack_raise_library_errors(kind: type[enum.
     with pytest.raises(error, match=rf"^{kind.__name__}\(.*\) is not allowed: expected one of {re.escape(repr(members[0].value))}"):
         kind(value)
     assert issubclass(error, ValueError)  # code that caught the enum's own ValueError still does
+
+
+@pytest.mark.parametrize(
+    ("call", "expected"),
+    [
+        (lambda: Card.parse(3), r"card text must be a str, not int"),  # type: ignore[arg-type]
+        (lambda: Hand.parse(None), r"card text must be a str, not NoneType"),  # type: ignore[arg-type]
+        (lambda: ginrummy.knock_options("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h", knock_limit=True), r"knock_limit must be an int, not bool"),
+        (lambda: ginrummy.HandResult(Rules(), Card.parse("3h"), 0, 5), r"hands must be an iterable, not int: 5"),  # type: ignore[arg-type]
+        (lambda: ginrummy.HandResult(Rules(), Card.parse("3h"), 0, [Hand.parse("3h")], layoffs=3), r"layoffs must be an iterable, not int: 3"),  # type: ignore[arg-type]
+        (lambda: ginrummy.players.run_tournament(3, "random", games=1), r"a player is a level name such as 'hard' or a factory seed -> Player, not int: 3"),  # type: ignore[arg-type]
+        (lambda: ginrummy.players.run_tournament("random", "random", games=1, rules="standard"), r"rules must be a Rules value, not str: 'standard'"),  # type: ignore[arg-type]
+    ],
+)
+def test_a_value_of_the_wrong_type_is_a_library_error_and_a_type_error(call: Callable[[], object], expected: str) -> None:
+    with pytest.raises(ginrummy.WrongTypeError, match=expected) as caught:
+        call()
+    assert isinstance(caught.value, GinRummyError) and isinstance(caught.value, TypeError)
+
+
+@pytest.mark.parametrize("seat", ["1", None, 1.5, True, -1, 2, 10**100])
+def test_next_seat_refuses_what_is_not_a_seat_at_the_table_as_view_does(seat: object) -> None:
+    state = GameState.new(Rules(), seed=1)
+    with pytest.raises(InvalidHandError, match=r"is not a seat: expected"):
+        state.next_seat(seat)  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match=r"is not a seat: expected"):
+        state.view(seat)  # type: ignore[arg-type]
+    assert [state.next_seat(s) for s in range(2)] == [1, 0]
+
+
+def test_wrong_type_error_is_both_the_library_base_and_type_error() -> None:
+    assert issubclass(ginrummy.WrongTypeError, GinRummyError)
+    assert issubclass(ginrummy.WrongTypeError, TypeError)
+    assert not issubclass(ginrummy.WrongTypeError, ValueError)

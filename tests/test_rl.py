@@ -337,3 +337,13 @@ def test_enormous_numbers_get_a_library_error_that_describes_them() -> None:
         rl.env(render_mode=enormous)  # type: ignore[arg-type]
     with pytest.raises(RulesError, match=r"episode='x{79}\.\.\. \(100002 characters\) is not allowed"):
         rl.env(episode="x" * 100_000)
+
+
+def test_legal_mask_marks_the_hand_actions_and_refuses_what_is_not_an_action() -> None:
+    from ginrummy import DrawStock, NextHand, WrongTypeError
+
+    mask = rl.legal_mask((DrawStock(), NextHand()))
+    assert mask.sum() == 1 and mask[rl.action_index(DrawStock())] == 1
+    for bad, expected in [(None, "a sequence of actions, not NoneType"), ([3], "actions, not int: 3"), (("pass",), "actions, not str: 'pass'")]:
+        with pytest.raises(WrongTypeError, match=re.escape(expected)):
+            rl.legal_mask(bad)  # type: ignore[arg-type]

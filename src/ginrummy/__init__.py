@@ -30,6 +30,7 @@ from .errors import (
     PlayerError,
     RulesError,
     SchemaError,
+    WrongTypeError,
 )
 from .melds import Meld, MeldKind
 from .rules import (
@@ -129,6 +130,7 @@ __all__ = [
     "Rules",
     "RulesError",
     "SchemaError",
+    "WrongTypeError",
     "Score",
     "Settlement",
     "showdown",

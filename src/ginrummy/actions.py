@@ -16,7 +16,7 @@ from collections.abc import Iterable
 import attrs
 
 from .cards import Card
-from .errors import CardParseError, IllegalActionError, _shown
+from .errors import CardParseError, IllegalActionError, WrongTypeError, _shown
 from .melds import Meld, MeldLike, _as_melds
 
 __all__ = [
@@ -72,7 +72,7 @@ def _melds_converter(value: Iterable[MeldLike] | None) -> tuple[Meld, ...] | Non
 
 def _card_validator(instance: object, attribute: attrs.Attribute[Card], value: object) -> None:
     if not isinstance(value, Card):
-        raise TypeError(f"{type(instance).__name__}.{attribute.name} must be a Card, not {type(value).__name__}")
+        raise WrongTypeError(f"{type(instance).__name__}.{attribute.name} must be a Card, not {type(value).__name__}")
 
 
 def _melds_text(melds: tuple[Meld, ...] | None) -> str:
@@ -204,7 +204,7 @@ def parse_action(text: str) -> Action:
     that is not an action; bad card text inside raises :class:`~ginrummy.CardParseError`.
     """
     if not isinstance(text, str):
-        raise TypeError(f"action text must be a str, not {type(text).__name__}")
+        raise WrongTypeError(f"action text must be a str, not {type(text).__name__}")
     body, melds = _split_melds(text, text)
     words = " ".join(body.lower().split())
     if words in ("big gin", "biggin", "bg"):

@@ -19,7 +19,7 @@ from typing import Final, Union
 from attrs.exceptions import FrozenInstanceError
 from typing_extensions import Self, TypeAlias
 
-from .errors import CardParseError, DuplicateCardError, InvalidHandError, _CardValue, _shown
+from .errors import CardParseError, DuplicateCardError, InvalidHandError, WrongTypeError, _CardValue, _shown
 
 __all__ = [
     "Card",
@@ -122,7 +122,7 @@ class Card:
         elif isinstance(rank, int) and not isinstance(rank, bool):
             r = int(rank) if 1 <= rank <= 13 else 0
         else:
-            raise TypeError(f"Card rank must be a Rank, int or str, not {type(rank).__name__}")
+            raise WrongTypeError(f"Card rank must be a Rank, int or str, not {type(rank).__name__}")
         if r == 0:
             raise CardParseError(
                 f"{_shown(rank)} is not a rank: expected 1-13 or one of A 2-9 T J Q K",
@@ -137,7 +137,7 @@ class Card:
                     f"{_shown(suit)} is not a suit: expected one of s h d c or ♠ ♥ ♦ ♣", text=suit
                 )
         else:
-            raise TypeError(f"Card suit must be a Suit or str, not {type(suit).__name__}")
+            raise WrongTypeError(f"Card suit must be a Suit or str, not {type(suit).__name__}")
         return _CARDS[s * 13 + r - 1]
 
     @classmethod
@@ -150,7 +150,7 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card at bit ``index`` (0-51) of the layout described in :mod:`ginrummy.cards`."""
         if isinstance(index, bool) or not isinstance(index, int):
-            raise TypeError(f"card index must be an int, not {type(index).__name__}")
+            raise WrongTypeError(f"card index must be an int, not {type(index).__name__}")
         if not 0 <= index < 52:
             raise InvalidHandError(f"card index {_shown(index)} is out of range: expected 0-51")
         return _CARDS[index]
@@ -266,7 +266,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     :class:`~ginrummy.DuplicateCardError` when a card appears twice.
     """
     if not isinstance(text, str):
-        raise TypeError(f"card text must be a str, not {type(text).__name__}")
+        raise WrongTypeError(f"card text must be a str, not {type(text).__name__}")
     cards: list[Card] = []
     seen = 0
     i, n = 0, len(text)
@@ -328,7 +328,7 @@ def _mask_of(cards: CardsLike, *, what: str = "cards") -> int:
     try:
         iterator = iter(cards)
     except TypeError:
-        raise TypeError(
+        raise WrongTypeError(
             f"{what} must be a Hand, card text or an iterable of Card, not {type(cards).__name__}"
         ) from None
     for card in iterator:
@@ -342,7 +342,7 @@ def _mask_of(cards: CardsLike, *, what: str = "cards") -> int:
                 raise
         elif not isinstance(card, Card):
             hint = _SEVERAL_HANDS.format(what=what) if isinstance(card, Hand) else ""
-            raise TypeError(f"{what} must contain Card values or card text, not {type(card).__name__}: {_shown(card)}{hint}")
+            raise WrongTypeError(f"{what} must contain Card values or card text, not {type(card).__name__}: {_shown(card)}{hint}")
         bit = 1 << card._index
         if mask & bit:
             raise InvalidHandError(f"{what} hold {card} twice: a card can appear only once")
@@ -376,7 +376,7 @@ class Hand:
     def from_mask(cls, mask: int) -> Self:
         """The hand whose bits are ``mask`` (layout in :mod:`ginrummy.cards`)."""
         if isinstance(mask, bool) or not isinstance(mask, int):
-            raise TypeError(f"hand mask must be an int, not {type(mask).__name__}")
+            raise WrongTypeError(f"hand mask must be an int, not {type(mask).__name__}")
         if not 0 <= mask <= FULL_MASK:
             raise InvalidHandError(f"hand mask {_shown(mask)} is out of range: expected 0 to 2**52 - 1")
         hand = object.__new__(cls)
@@ -510,5 +510,5 @@ _VALUES: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
 
 def _card_bit(card: Card) -> int:
     if not isinstance(card, Card):
-        raise TypeError(f"expected a Card, not {type(card).__name__}: {_shown(card)}")
+        raise WrongTypeError(f"expected a Card, not {type(card).__name__}: {_shown(card)}")
     return 1 << card._index

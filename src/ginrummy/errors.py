@@ -1,9 +1,10 @@
 """The exception hierarchy of :mod:`ginrummy`.
 
 Every error the library raises on bad input derives from :class:`GinRummyError`.
-The concrete classes also derive from :class:`ValueError`, so code that already
-catches ``ValueError`` keeps working. Messages quote the offending input and say
-what was expected.
+The concrete classes also derive from :class:`ValueError` (a value of the wrong type:
+:class:`WrongTypeError`, from :class:`TypeError`), so code that already catches
+``ValueError`` or ``TypeError`` keeps working. Messages quote the offending input and
+say what was expected.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ __all__ = [
     "PlayerError",
     "RulesError",
     "SchemaError",
+    "WrongTypeError",
 ]
 
 
@@ -104,6 +106,15 @@ class PlayerError(GinRummyError, ValueError):
     """Computer players set up wrongly: an unknown level, a setting out of range (such
     as ``time_budget=0``), a number of players that does not fit the rules, or a
     tournament of fewer than one game."""
+
+
+class WrongTypeError(GinRummyError, TypeError):
+    """A value of the wrong type where the library expected another, such as
+    ``Card.parse(3)`` or a ``str`` where a :class:`~ginrummy.Rules` value belongs.
+
+    It is a :class:`TypeError` too, as Python's own type errors are; the message names
+    the type expected and, where it helps, quotes the value given.
+    """
 
 
 

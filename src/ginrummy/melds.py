@@ -12,7 +12,7 @@ from attrs.exceptions import FrozenInstanceError
 
 from ._tables import MELD_IS_RUN
 from .cards import Card, CardsLike, Hand, _mask_of, parse_cards
-from .errors import InvalidMeldError, _MeldValue, _shown
+from .errors import InvalidMeldError, WrongTypeError, _MeldValue, _shown
 
 __all__ = ["Meld", "MeldKind", "MeldLike"]
 
@@ -66,7 +66,7 @@ class Meld:
     def parse(cls, text: str) -> Meld:
         """Read a meld from card text such as ``"5h 6h 7h"`` or ``"Ks Kh Kd"``."""
         if not isinstance(text, str):
-            raise TypeError(f"meld text must be a str, not {type(text).__name__}")
+            raise WrongTypeError(f"meld text must be a str, not {type(text).__name__}")
         parse_cards(text)  # raises CardParseError for bad text before meld checks
         return cls(text)
 
@@ -102,7 +102,7 @@ class Meld:
         a run takes the card just below or just above it in its suit.
         """
         if not isinstance(card, Card):
-            raise TypeError(f"expected a Card, not {type(card).__name__}: {_shown(card)}")
+            raise WrongTypeError(f"expected a Card, not {type(card).__name__}: {_shown(card)}")
         bit = card.mask
         if self._mask & bit:
             return False
@@ -171,7 +171,7 @@ def _as_meld(item: MeldLike) -> Meld:
         return Meld.parse(item)
     if isinstance(item, (Hand, list, tuple, set, frozenset)):
         return Meld(item)
-    raise TypeError(f"a meld must be a Meld, meld text or its cards, not {type(item).__name__}: {_shown(item)}")
+    raise WrongTypeError(f"a meld must be a Meld, meld text or its cards, not {type(item).__name__}: {_shown(item)}")
 
 
 def _as_melds(value: Iterable[MeldLike], what: str = "melds") -> list[Meld]:
@@ -181,7 +181,7 @@ def _as_melds(value: Iterable[MeldLike], what: str = "melds") -> list[Meld]:
     string or not iterable at all.
     """
     if isinstance(value, (str, Meld)):
-        raise TypeError(f"{what} must be an iterable of melds, not a single meld or string: {_shown(value)}")
+        raise WrongTypeError(f"{what} must be an iterable of melds, not a single meld or string: {_shown(value)}")
     if not isinstance(value, Iterable):
-        raise TypeError(f"{what} must be an iterable of melds, not {type(value).__name__}: {_shown(value)}")
+        raise WrongTypeError(f"{what} must be an iterable of melds, not {type(value).__name__}: {_shown(value)}")
     return [_as_meld(item) for item in value]

@@ -23,7 +23,7 @@ from typing import Final, TypeVar
 import attrs
 
 from .cards import Card, Rank, Suit
-from .errors import RulesError, _RulesValue, _shown
+from .errors import RulesError, WrongTypeError, _RulesValue, _shown
 
 __all__ = [
     "NextDealer",
@@ -242,7 +242,7 @@ class Rules:
         0
         """
         if not isinstance(upcard, Card):
-            raise TypeError(f"upcard must be a Card, not {type(upcard).__name__}")
+            raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}")
         if not self.oklahoma:
             return self.knock_limit
         if upcard.rank is Rank.ACE:
@@ -255,7 +255,7 @@ class Rules:
         What the factor applies to is :attr:`spades_double`.
         """
         if not isinstance(upcard, Card):
-            raise TypeError(f"upcard must be a Card, not {type(upcard).__name__}")
+            raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}")
         if self.oklahoma and self.spades_double is not SpadesDouble.OFF and upcard.suit is Suit.SPADES:
             return 2
         return 1
@@ -293,7 +293,7 @@ class Rules:
         """Knobs whose value here differs from ``other``, with the values here (``TypeError``
         when ``other`` is not a :class:`Rules`)."""
         if not isinstance(other, Rules):
-            raise TypeError(f"Rules.differences compares with Rules, not {type(other).__name__}: {_shown(other)}")
+            raise WrongTypeError(f"Rules.differences compares with Rules, not {type(other).__name__}: {_shown(other)}")
         mine, theirs = self.to_dict(), other.to_dict()
         return {k: v for k, v in mine.items() if theirs[k] != v}
 
@@ -320,7 +320,7 @@ class Rules:
         False
         """
         if not isinstance(text, str):
-            raise TypeError(f"rules text must be a str, not {type(text).__name__}")
+            raise WrongTypeError(f"rules text must be a str, not {type(text).__name__}")
         head, *changes = [part.strip() for part in text.replace(",", "+").split("+")]
         fields = {f.name: f for f in _knobs()}
         if "=" in head:
@@ -416,7 +416,7 @@ def _require_rules(rules: object) -> Rules:
     """``rules`` when it is a :class:`Rules` value; ``TypeError`` quoting it otherwise
     (internal: every function that takes rules checks them with this)."""
     if not isinstance(rules, Rules):
-        raise TypeError(
+        raise WrongTypeError(
             f"rules must be a Rules value, not {type(rules).__name__}: {_shown(rules)}"
             " (Rules.parse reads rules text such as 'standard' or 'oklahoma+players=3')"
         )
@@ -432,7 +432,7 @@ def find_rules(name: str) -> Rules:
     0
     """
     if not isinstance(name, str):
-        raise TypeError(f"preset name must be a str, not {type(name).__name__}")
+        raise WrongTypeError(f"preset name must be a str, not {type(name).__name__}")
     key = "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
     key = _ALIASES.get(key, key)
     if key in PRESETS:

@@ -9,12 +9,13 @@ when asked, so the same result can be re-priced under other rules with
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 import attrs
 
 from ._price import EndReason, Score, price_hand, void_score
 from .cards import Card, CardsLike, Hand, _mask_of
-from .errors import IllegalActionError, InvalidHandError, InvalidMeldError, RulesError, _shown
+from .errors import IllegalActionError, InvalidHandError, InvalidMeldError, RulesError, WrongTypeError, _shown
 from .melds import Meld, MeldLike, _as_melds
 from .rules import Rules, Shutout, _require_rules
 from .solver import Layoff, Melding, best_layoffs, best_melding, knocker_melding
@@ -31,13 +32,24 @@ __all__ = [
 ]
 
 
+_T = TypeVar("_T")
+
+
+def _items(name: str, value: Iterable[_T]) -> tuple[_T, ...]:
+    """``value`` as a tuple, or :class:`~ginrummy.WrongTypeError` naming ``name`` when it is not iterable."""
+    try:
+        return tuple(value)
+    except TypeError:
+        raise WrongTypeError(f"{name} must be an iterable, not {type(value).__name__}: {_shown(value)}") from None
+
+
 def _hands(value: Iterable[Hand]) -> tuple[Hand, ...]:
     if isinstance(value, (str, Hand)):
-        raise TypeError("hands must be one Hand per seat, not a single hand or string")
-    out = tuple(value)
+        raise WrongTypeError("hands must be one Hand per seat, not a single hand or string")
+    out = _items("hands", value)
     for hand in out:
         if not isinstance(hand, Hand):
-            raise TypeError(f"hands must hold Hand values, not {type(hand).__name__}")
+            raise WrongTypeError(f"hands must hold Hand values, not {type(hand).__name__}")
     return out
 
 
@@ -46,10 +58,10 @@ def _melds(value: Iterable[MeldLike]) -> tuple[Meld, ...]:
 
 
 def _layoffs(value: Iterable[Layoff]) -> tuple[Layoff, ...]:
-    out = tuple(value)
+    out = _items("layoffs", value)
     for layoff in out:
         if not isinstance(layoff, Layoff):
-            raise TypeError(f"layoffs must hold Layoff values, not {type(layoff).__name__}")
+            raise WrongTypeError(f"layoffs must hold Layoff values, not {type(layoff).__name__}")
     return out
 
 
@@ -89,7 +101,7 @@ class HandResult:
             raise InvalidHandError(f"knocker={_shown(knocker)} is not a seat: expected 0-{len(self.hands) - 1} or None")
         _require_rules(self.rules)
         if not isinstance(self.upcard, Card):
-            raise TypeError(f"upcard must be a Card, not {type(self.upcard).__name__}")
+            raise WrongTypeError(f"upcard must be a Card, not {type(self.upcard).__name__}")
 
     @property
     def players(self) -> int:
@@ -134,7 +146,7 @@ class HandResult:
 
     def _seat(self, seat: int) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise TypeError(f"seat must be an int, not {type(seat).__name__}")
+            raise WrongTypeError(f"seat must be an int, not {type(seat).__name__}")
         if not 0 <= seat < len(self.hands):
             raise InvalidHandError(f"seat {_shown(seat)} does not exist: expected 0-{len(self.hands) - 1}")
         return seat
@@ -258,7 +270,7 @@ class HandResult:
         if names is None:
             return tuple(f"seat {seat}" for seat in range(len(self.hands)))
         if isinstance(names, str) or len(names) != len(self.hands) or not all(isinstance(n, str) for n in names):
-            raise TypeError(f"names must be {len(self.hands)} strings, one per seat, not {_shown(names)}")
+            raise WrongTypeError(f"names must be {len(self.hands)} strings, one per seat, not {_shown(names)}")
         return tuple(names)
 
 
@@ -294,7 +306,7 @@ def showdown(
     """
     _require_rules(rules)
     if not isinstance(upcard, Card):
-        raise TypeError(f"upcard must be a Card, not {type(upcard).__name__}")
+        raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}")
     n = rules.players
     if isinstance(knocker_seat, bool) or not isinstance(knocker_seat, int) or not 0 <= knocker_seat < n:
         raise InvalidHandError(f"knocker_seat={_shown(knocker_seat)} is not a seat: expected 0-{n - 1}")
@@ -429,7 +441,7 @@ def _ints(value: Iterable[int]) -> tuple[int, ...]:
     out = tuple(value)
     for item in out:
         if isinstance(item, bool) or not isinstance(item, int):
-            raise TypeError(f"expected whole numbers, not {type(item).__name__} ({_shown(item)})")
+            raise WrongTypeError(f"expected whole numbers, not {type(item).__name__} ({_shown(item)})")
     return out
 
 
@@ -437,14 +449,14 @@ def _results(value: Iterable[HandResult]) -> tuple[HandResult, ...]:
     out = tuple(value)
     for item in out:
         if not isinstance(item, HandResult):
-            raise TypeError(f"results must hold HandResult values, not {type(item).__name__}")
+            raise WrongTypeError(f"results must hold HandResult values, not {type(item).__name__}")
     return out
 
 
 def _check_rules(score: object, attribute: object, rules: Rules) -> None:
     """``GameScore.rules`` must be a :class:`~ginrummy.Rules`: ``TypeError`` quoting it."""
     if not isinstance(rules, Rules):
-        raise TypeError(f"GameScore scores under a Rules value, not {type(rules).__name__}: {_shown(rules)}")
+        raise WrongTypeError(f"GameScore scores under a Rules value, not {type(rules).__name__}: {_shown(rules)}")
 
 
 def _zeros(score: GameScore) -> tuple[int, ...]:
@@ -503,7 +515,7 @@ class GameScore:
     def add(self, result: HandResult) -> GameScore:
         """The score after ``result``; raises :class:`IllegalActionError` once the game is over."""
         if not isinstance(result, HandResult):
-            raise TypeError(f"expected a HandResult, not {type(result).__name__}")
+            raise WrongTypeError(f"expected a HandResult, not {type(result).__name__}")
         if self.is_over:
             raise IllegalActionError("the game is over: no more hands can be scored", reason="game_over")
         score = result.score_under(self.rules)
@@ -568,7 +580,7 @@ class Hollywood:
     def add(self, result: HandResult) -> Hollywood:
         """The score after ``result``."""
         if not isinstance(result, HandResult):
-            raise TypeError(f"expected a HandResult, not {type(result).__name__}")
+            raise WrongTypeError(f"expected a HandResult, not {type(result).__name__}")
         if self.is_over:
             raise IllegalActionError("the Hollywood session is over: all three games are closed", reason="game_over")
         score = result.score_under(self.rules)

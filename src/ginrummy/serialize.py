@@ -26,7 +26,7 @@ from typing_extensions import TypeAlias
 
 from .actions import NextHand, parse_action
 from .cards import Card, Hand, parse_cards
-from .errors import GinRummyError, InvalidHandError, SchemaError, _shown
+from .errors import GinRummyError, InvalidHandError, SchemaError, WrongTypeError, _shown
 from .melds import Meld
 from .rules import Rules
 from .scoring import GameScore, HandResult, Hollywood, showdown
@@ -66,7 +66,7 @@ def to_dict(value: Serializable | PlayerView, *, names: Sequence[str] | None = N
     """
     if names is not None:
         if not isinstance(value, (GameState, Match)):
-            raise TypeError(f"names label the players of a game record, not of {type(value).__name__}")
+            raise WrongTypeError(f"names label the players of a game record, not of {type(value).__name__}")
         _check_names(list(names), value.rules.players, "names")
         return to_dict(value) | {"players": list(names)}
     if isinstance(value, Rules):
@@ -83,7 +83,7 @@ def to_dict(value: Serializable | PlayerView, *, names: Sequence[str] | None = N
         return _head("result") | _result_body(value)
     if isinstance(value, PlayerView):
         return _head("view") | _view_body(value)
-    raise TypeError(f"cannot serialise {type(value).__name__}: expected Rules, GameState, Match, HandResult or PlayerView")
+    raise WrongTypeError(f"cannot serialise {type(value).__name__}: expected Rules, GameState, Match, HandResult or PlayerView")
 
 
 def _check_names(names: object, players: int, where: str) -> None:

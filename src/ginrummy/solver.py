@@ -32,7 +32,7 @@ from ._masks import (
 )
 from ._tables import NO_CARD, SET_RANK_POINTS, SUIT_BITS, SUIT_DEADWOOD
 from .cards import Card, CardsLike, Hand, _mask_of
-from .errors import InvalidHandError, InvalidMeldError, RulesError, _shown
+from .errors import InvalidHandError, InvalidMeldError, RulesError, WrongTypeError, _shown
 from .melds import Meld, MeldLike, _as_melds
 from ._price import knocker_layout
 from .rules import Rules
@@ -189,7 +189,7 @@ def meldings(cards: CardsLike, *, max_deadwood: int | None = None) -> tuple[Meld
     [10, 13, 28]
     """
     if max_deadwood is not None and (isinstance(max_deadwood, bool) or not isinstance(max_deadwood, int)):
-        raise TypeError(f"max_deadwood must be an int or None, not {type(max_deadwood).__name__}")
+        raise WrongTypeError(f"max_deadwood must be an int or None, not {type(max_deadwood).__name__}")
     mask = _mask_of(cards)
     _check_size(mask, MAX_MELDINGS_CARDS, "meldings")
     found = sorted(partitions(mask, max_deadwood), key=lambda p: melding_key(*p))
@@ -244,7 +244,7 @@ class KnockOption:
 
 def _check_limit(knock_limit: int) -> None:
     if isinstance(knock_limit, bool) or not isinstance(knock_limit, int):
-        raise TypeError(f"knock_limit must be an int, not {type(knock_limit).__name__}")
+        raise WrongTypeError(f"knock_limit must be an int, not {type(knock_limit).__name__}")
     if not 0 <= knock_limit <= 10:
         raise RulesError(f"knock_limit={_shown(knock_limit)} is not allowed: expected 0-10")
 
@@ -418,7 +418,7 @@ def knocker_melding(
     mask = _mask_of(knocker_cards, what="knocker cards")
     _check_size(mask, MAX_MELDING_CARDS, "knocker_melding")
     if not defender_cards:
-        raise TypeError("knocker_melding needs the cards of at least one defender")
+        raise WrongTypeError("knocker_melding needs the cards of at least one defender")
     if len(defender_cards) > 3:
         raise InvalidHandError(f"knocker_melding takes one to three defenders (two to four players), got {len(defender_cards)}")
     defenders: list[int] = []

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
-from ..errors import IllegalActionError, PlayerError, _shown
+from ..errors import IllegalActionError, PlayerError, WrongTypeError, _shown
 from ..state import GameState, Match, PlayerView
 
 __all__ = ["LEVELS", "Player", "make_player", "play_hand", "play_match"]
@@ -43,7 +43,7 @@ def offered(view: PlayerView, legal_actions: Sequence[Action] | None) -> Sequenc
     legal in ``view``. The view's own ``legal_actions`` come back as they are, so a
     player handing them on to another (the expert to ``hard``) is not checked again."""
     if legal_actions is not None and (isinstance(legal_actions, (str, Action)) or not isinstance(legal_actions, Iterable)):
-        raise TypeError(f"legal_actions must be a sequence of actions, not {type(legal_actions).__name__}: {_shown(legal_actions)}")
+        raise WrongTypeError(f"legal_actions must be a sequence of actions, not {type(legal_actions).__name__}: {_shown(legal_actions)}")
     if (legal_actions is None or legal_actions is view.legal_actions) and view.legal_actions:
         return view.legal_actions  # the usual call: nothing to check
     legal = list(view.legal_actions if legal_actions is None else legal_actions)
@@ -66,7 +66,7 @@ def offered(view: PlayerView, legal_actions: Sequence[Action] | None) -> Sequenc
 def check_argument(function: str, value: object, kind: type) -> None:
     """Raise ``TypeError`` naming ``function`` unless ``value`` is a ``kind`` (internal)."""
     if not isinstance(value, kind):
-        raise TypeError(f"{function} takes a {kind.__name__}, not {type(value).__name__}: {_shown(value)}")
+        raise WrongTypeError(f"{function} takes a {kind.__name__}, not {type(value).__name__}: {_shown(value)}")
 
 
 def check_setting(name: str, value: object, *, low: float, high: float | None = None,
@@ -104,12 +104,12 @@ def seeded_random(seed: object) -> random.Random:
 
 def _check_players(players: Sequence[Player], seats: int) -> None:
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise TypeError(f"players must be a sequence of players, one per seat, not {type(players).__name__}: {_shown(players)}")
+        raise WrongTypeError(f"players must be a sequence of players, one per seat, not {type(players).__name__}: {_shown(players)}")
     if len(players) != seats:
         raise PlayerError(f"these rules seat {seats} players, but {len(players)} were given: give one player per seat")
     for seat, player in enumerate(players):
         if not isinstance(player, Player) or not callable(player.choose):
-            raise TypeError(f"players[{seat}] is {_shown(player)}, not a player: expected an object with a choose(view, legal_actions) method")
+            raise WrongTypeError(f"players[{seat}] is {_shown(player)}, not a player: expected an object with a choose(view, legal_actions) method")
 
 
 def play_hand(state: GameState, players: Sequence[Player]) -> GameState:

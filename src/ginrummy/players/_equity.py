@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 
-from ..errors import PlayerError, _shown
+from ..errors import PlayerError, WrongTypeError, _shown
 from ..rules import Rules, SpadesDouble, _require_rules
 
 __all__ = ["EQUITY_TARGET_LIMIT", "equity_of", "game_equity", "hand_points_model"]
@@ -94,7 +94,7 @@ def game_equity(rules: Rules, mine: int, theirs: int) -> float:
         )
     for name, value in (("mine", mine), ("theirs", theirs)):
         if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"{name} must be a whole number of hand points, not {_shown(value)}")
+            raise WrongTypeError(f"{name} must be a whole number of hand points, not {_shown(value)}")
         if value < 0:
             raise PlayerError(f"{name}={_shown(value)} is not a score: hand points are 0 or more")
     return equity_of(rules, mine, theirs)

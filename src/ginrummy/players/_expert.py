@@ -25,7 +25,7 @@ from ..actions import (
     TakeWallDiscard,
 )
 from ..cards import Card, Hand
-from ..errors import IllegalActionError, InvalidHandError, PlayerError, _shown
+from ..errors import IllegalActionError, InvalidHandError, PlayerError, WrongTypeError, _shown
 from ..rules import WallRule
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
@@ -144,7 +144,7 @@ def determinize(
     """
     check_argument("determinize", view, PlayerView)
     if not isinstance(rng, random.Random):
-        raise TypeError(f"determinize deals with a random.Random, not {type(rng).__name__}: {_shown(rng)}")
+        raise WrongTypeError(f"determinize deals with a random.Random, not {type(rng).__name__}: {_shown(rng)}")
     check_setting("redeals", redeals, low=0, whole=True)
     if draws is None:
         draws = opponent_draws(view) if improve else {}

@@ -9,8 +9,8 @@ from concurrent.futures import Executor
 
 import attrs
 
-from ..errors import PlayerError, _shown
-from ..rules import Rules
+from ..errors import PlayerError, WrongTypeError, _shown
+from ..rules import Rules, _require_rules
 from ..serialize import dumps
 from ..scoring import GameScore, Hollywood
 from ..state import Match
@@ -219,7 +219,7 @@ def run_tournament(
     it, each summary carries the game's :attr:`~MatchSummary.record` (JSON), for
     writing the games out as they come.
     """
-    rules = Rules() if rules is None else rules
+    rules = Rules() if rules is None else _require_rules(rules)
     specs = (first, second, *others)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise PlayerError(f"games={_shown(games)} is not allowed: a tournament plays at least 1 game")
@@ -232,6 +232,10 @@ def run_tournament(
     for spec in specs:
         if isinstance(spec, str):
             make_player(spec)  # an unknown level fails here, before any game
+        elif not callable(spec):
+            raise WrongTypeError(
+                f"a player is a level name such as 'hard' or a factory seed -> Player, not {type(spec).__name__}: {_shown(spec)}"
+            )
     chunks = [list(range(i, min(i + chunk_size, games))) for i in range(0, games, chunk_size)]
     summaries: list[MatchSummary] = []
     records = on_game is not None
@@ -260,13 +264,13 @@ def summarize(names: Sequence[str], summaries: Sequence[MatchSummary]) -> Tourna
     :class:`MatchSummary` values; :class:`~ginrummy.PlayerError` for a summary of
     another number of players, or whose winner is not one of them."""
     if isinstance(names, str) or not isinstance(names, Sequence) or not all(isinstance(x, str) for x in names):
-        raise TypeError(f"names must be a sequence of strings, one per player, not {_shown(names)}")
+        raise WrongTypeError(f"names must be a sequence of strings, one per player, not {_shown(names)}")
     if not isinstance(summaries, Sequence):
-        raise TypeError(f"summaries must be a sequence of MatchSummary values, not {type(summaries).__name__}: {_shown(summaries)}")
+        raise WrongTypeError(f"summaries must be a sequence of MatchSummary values, not {type(summaries).__name__}: {_shown(summaries)}")
     n = len(names)
     for index, summary in enumerate(summaries):
         if not isinstance(summary, MatchSummary):
-            raise TypeError(f"summaries[{index}] is {_shown(summary)}, not a MatchSummary")
+            raise WrongTypeError(f"summaries[{index}] is {_shown(summary)}, not a MatchSummary")
         if len(summary.worths) != n or not 0 <= summary.winner < n:
             raise PlayerError(
                 f"summaries[{index}] has winner {summary.winner} and {len(summary.worths)} worths: expected a game of the {n} players named"

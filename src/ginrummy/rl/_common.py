@@ -6,7 +6,7 @@ from typing import Final
 
 import attrs
 
-from ginrummy import GameScore, HandResult, Match, Rules, RulesError
+from ginrummy import GameScore, HandResult, Match, Rules, RulesError, WrongTypeError
 
 __all__ = ["EPISODES", "REWARDS", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
 
@@ -27,7 +27,7 @@ def resolve_rules(rules: Rules | None, players: int | None, episode: str, reward
     """The rules of an environment, with the arguments checked."""
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
-        raise TypeError(
+        raise WrongTypeError(
             f"rules must be a Rules value, not {type(rules).__name__}: {shown(rules)}"
             " (Rules.parse reads rules text such as 'standard' or 'oklahoma+players=3')"
         )

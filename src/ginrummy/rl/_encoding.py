@@ -15,18 +15,19 @@ from ginrummy import (
     DeclineWallDiscard,
     Discard,
     DrawDiscard,
+    DrawStock,
     GameScore,
     GameState,
     Hollywood,
     IllegalActionError,
     InvalidHandError,
-    DrawStock,
     Knock,
     PassUpcard,
     Phase,
     PlayerView,
     TakeUpcard,
     TakeWallDiscard,
+    WrongTypeError,
 )
 
 from ._common import shown
@@ -239,12 +240,12 @@ def encode_observation(view: PlayerView) -> npt.NDArray[np.float32]:
 
 def _check_view(function: str, view: object) -> None:
     if not isinstance(view, PlayerView):
-        raise TypeError(f"{function} takes a PlayerView, not {type(view).__name__}: {shown(view)}")
+        raise WrongTypeError(f"{function} takes a PlayerView, not {type(view).__name__}: {shown(view)}")
 
 
 def _check_seat(state: GameState, seat: int) -> None:
     if type(state) is not GameState:
-        raise TypeError(f"expected a GameState, not {type(state).__name__}: {shown(state)}")
+        raise WrongTypeError(f"expected a GameState, not {type(state).__name__}: {shown(state)}")
     n = len(state.hands)
     if type(seat) is not int or not 0 <= seat < n:
         raise InvalidHandError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
@@ -298,9 +299,14 @@ def encode_seat(
 
 
 def legal_mask(actions: tuple[Action, ...]) -> npt.NDArray[np.int8]:
-    """1 for exactly the hand actions in ``actions`` (others, such as ``NextHand``, are ignored)."""
+    """1 for exactly the hand actions in ``actions`` (others, such as ``NextHand``, are
+    ignored); :class:`~ginrummy.WrongTypeError` for ``actions`` that are not actions."""
     mask = bytearray(ACTION_COUNT)
+    if not isinstance(actions, (tuple, list)):
+        raise WrongTypeError(f"legal_mask takes a sequence of actions, not {type(actions).__name__}: {shown(actions)}")
     for action in actions:
+        if not isinstance(action, Action):
+            raise WrongTypeError(f"legal_mask takes actions, not {type(action).__name__}: {shown(action)}")
         index = _index_of(action)
         if index is not None:
             mask[index] = 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
 
 from ..cards import Card, parse_cards
-from ..errors import InvalidHandError, _shown
+from ..errors import InvalidHandError, WrongTypeError, _shown
 from ..rules import Rules
 
 __all__ = ["check_rng", "check_seat", "check_seed", "deal_hands", "deck_order", "left_of"]
@@ -60,7 +60,7 @@ def check_rng(rng: object) -> None:
     methods a deal draws from."""
     missing = [name for name in ("shuffle", "randrange") if not callable(getattr(rng, name, None))]
     if missing:
-        raise TypeError(
+        raise WrongTypeError(
             f"rng={_shown(rng)} cannot deal: it has no {' or '.join(missing)} method"
             " (expected a generator such as random.Random() or random.SystemRandom())"
         )
@@ -78,11 +78,11 @@ def deal_hands(rules: Rules, deck: tuple[int, ...], dealer: int) -> tuple[int, .
 def deck_order(deck: Sequence[Card] | str) -> list[int]:
     """The card indexes of an explicit deal order of the 52 cards."""
     if not isinstance(deck, Iterable) or isinstance(deck, (AbstractSet, Mapping)):  # str is Iterable
-        raise TypeError(f"deck must be card text or a sequence of Card values in deal order, not {type(deck).__name__}")
+        raise WrongTypeError(f"deck must be card text or a sequence of Card values in deal order, not {type(deck).__name__}")
     cards = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
     for card in cards:
         if not isinstance(card, Card):
-            raise TypeError(f"deck must hold Card values, not {type(card).__name__}")
+            raise WrongTypeError(f"deck must hold Card values, not {type(card).__name__}")
     order = [c.index for c in cards]
     if len(order) != 52 or len(set(order)) != 52:
         raise InvalidHandError(

@@ -28,7 +28,7 @@ from ..actions import (
     parse_action as _parse_action_text,
 )
 from ..cards import Card, Hand
-from ..errors import IllegalActionError, _shown
+from ..errors import IllegalActionError, WrongTypeError, _shown
 from ..rules import Rules, _require_rules
 from ..scoring import HandResult
 from ..solver import deadwood
@@ -120,7 +120,7 @@ class GameState:
         if rng is None:
             rng = random.Random(check_seed(seed))
         elif seed is not None:
-            raise TypeError("give either seed or rng, not both")
+            raise WrongTypeError("give either seed or rng, not both")
         else:
             check_rng(rng)
         if dealer is not None:
@@ -250,8 +250,9 @@ class GameState:
         return steps_of(self.node)
 
     def next_seat(self, seat: int) -> int:
-        """The seat to the left of ``seat``, who plays after it."""
-        return left_of(seat, len(self.hands))
+        """The seat to the left of ``seat``, who plays after it (a library error for a
+        ``seat`` that is not one of this table's)."""
+        return left_of(check_seat(seat, len(self.hands)), len(self.hands))
 
     def _replace(self, **changes: object) -> GameState:
         """A copy with ``changes`` (internal): what ``attrs.evolve`` does, minus its cost (the engine's hot path)."""
@@ -435,7 +436,7 @@ class GameState:
 
     def _transition(self, action: Action, seat: int | None) -> GameState:
         if not isinstance(action, Action):
-            raise TypeError(f"expected an Action, not {type(action).__name__}: {_shown(action)}")
+            raise WrongTypeError(f"expected an Action, not {type(action).__name__}: {_shown(action)}")
         if self.phase is Phase.OVER:
             raise self._fail(f"cannot {action}: the hand is over", "hand_over")
         player = self.to_play_seat

@@ -9,7 +9,7 @@ import attrs
 
 from ..actions import Action, NextHand
 from ..cards import Card
-from ..errors import IllegalActionError, InvalidHandError
+from ..errors import IllegalActionError, InvalidHandError, WrongTypeError
 from ..rules import NextDealer, Rules, _require_rules
 from ..scoring import GameScore, Hollywood
 from ._deal import check_rng, check_seat, check_seed, left_of
@@ -76,7 +76,7 @@ class Match:
         rules = Rules() if rules is None else rules
         _require_rules(rules)
         if rng is not None and seed is not None:
-            raise TypeError("give either seed or rng, not both")
+            raise WrongTypeError("give either seed or rng, not both")
         seed = check_seed(seed)
         source: RandomSource = rng if rng is not None else random.Random(f"{seed}:1") if seed is not None else random.Random()
         state = GameState.new(rules, rng=source, dealer=dealer)

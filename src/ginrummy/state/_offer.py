@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..actions import Action
+from ._deal import left_of
 from ._phase import Phase
 
 if TYPE_CHECKING:
@@ -25,5 +26,5 @@ def pass_upcard(state: GameState, action: Action, player: int) -> GameState:
     state._expect(Phase.OFFER, action)
     passes = state.passes + 1
     if passes < len(state.hands):
-        return state._replace(passes=passes, to_play_seat=state.next_seat(player))
-    return state._replace(passes=passes, phase=Phase.DRAW, to_play_seat=state.next_seat(state.dealer))
+        return state._replace(passes=passes, to_play_seat=left_of(player, len(state.hands)))
+    return state._replace(passes=passes, phase=Phase.DRAW, to_play_seat=left_of(state.dealer, len(state.hands)))

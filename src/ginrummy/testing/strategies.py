@@ -24,7 +24,7 @@ except ImportError as error:  # pragma: no cover - exercised only without hypoth
 import attrs
 
 from ..cards import Card, Hand
-from ..errors import InvalidHandError, _shown
+from ..errors import InvalidHandError, WrongTypeError, _shown
 from ..rules import PRESETS, Rules
 from ..state import GameState, Match
 
@@ -42,7 +42,7 @@ def hands(*, size: int | None = None, min_size: int = 0, max_size: int = 52) -> 
     :class:`~ginrummy.InvalidHandError` (a ``ValueError``)."""
     for name, value in (("size", size), ("min_size", min_size), ("max_size", max_size)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise TypeError(f"hands({name}={value!r:.60}): expected a whole number of cards")
+            raise WrongTypeError(f"hands({name}={value!r:.60}): expected a whole number of cards")
     low, high = (size, size) if size is not None else (min_size, max_size)
     if not 0 <= low <= high <= 52:
         raise InvalidHandError(f"hand sizes must satisfy 0 <= min_size <= max_size <= 52, got {_shown(low)} and {_shown(high)}")

@@ -23,7 +23,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ginrummy import Action, GinRummyError, PlayerError, PlayerView
+from ginrummy import Action, GinRummyError, PlayerError, PlayerView, WrongTypeError
 from ginrummy.players import Analysis
 
 from ._play import Advise, BadRequest, Think, act, advice, computer_move, hint, new_game, payload, presets, undo
@@ -176,7 +176,7 @@ def _data_directory(data: object) -> Path:
     for what is not a path, and an ``OSError`` naming it when it is a file, cannot be
     created or cannot be written."""
     if not isinstance(data, (str, os.PathLike)):
-        raise TypeError(f"data must be a path to a directory, not {type(data).__name__}: {_quoted(data)}")
+        raise WrongTypeError(f"data must be a path to a directory, not {type(data).__name__}: {_quoted(data)}")
     directory = Path(data)
     try:
         directory.mkdir(parents=True, exist_ok=True)
