@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import attrs
 import pytest
 from hypothesis import assume, given, settings
@@ -16,13 +19,18 @@ from ginrummy import (
     Hand,
     HandResult,
     Hollywood,
+    HollywoodColumn,
     IllegalActionError,
     InvalidHandError,
     InvalidMeldError,
+    Layoff,
+    Meld,
     OklahomaAce,
     Rules,
+    RulesError,
     Shutout,
     SpadesDouble,
+    WrongTypeError,
     deadwood,
     showdown,
 )
@@ -420,3 +428,95 @@ def test_a_game_score_needs_rules() -> None:
             GameScore(bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="not NoneType: None"):
         GameScore(None, points=(0, 0), boxes=(0, 0), box_points=(0, 0))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "expected"),
+    [
+        (lambda: Hollywood("standard"), WrongTypeError, r"Hollywood scores under a Rules value, not str: 'standard'"),  # type: ignore[arg-type]
+        (lambda: Hollywood(attrs.evolve(STANDARD, players=3)), RulesError, r"Hollywood scoring is for two players, not players=3"),
+        (lambda: Hollywood(STANDARD, columns=5), WrongTypeError, r"columns must be an iterable, not int: 5"),  # type: ignore[arg-type]
+        (lambda: Hollywood(STANDARD, columns=(HollywoodColumn(),) * 2), WrongTypeError, r"must be three HollywoodColumn values"),
+        (lambda: Hollywood(STANDARD, wins=(1, 2, 3)), RulesError, r"Hollywood.wins=\(1, 2, 3\) must hold one number per player \(2\)"),
+        (lambda: Hollywood(STANDARD, wins=("a", 0)), WrongTypeError, r"expected whole numbers, not str \('a'\)"),  # type: ignore[arg-type]
+        (lambda: Hollywood(STANDARD, results=[3]), WrongTypeError, r"results must hold HandResult values, not int"),  # type: ignore[list-item]
+        (lambda: HollywoodColumn(points=None), WrongTypeError, r"the scores per seat must be an iterable, not NoneType: None"),  # type: ignore[arg-type]
+        (lambda: HollywoodColumn(boxes=(0, 0, 0)), RulesError, r"HollywoodColumn.boxes=\(0, 0, 0\) must hold one number per player"),
+        (lambda: HollywoodColumn(closed=1, winner=1), WrongTypeError, r"HollywoodColumn.closed must be True or False, not 1"),  # type: ignore[arg-type]
+        (lambda: HollywoodColumn(closed=True, winner=2), RulesError, r"HollywoodColumn.winner=2 is not allowed: expected None, 0 or 1"),
+        (lambda: HollywoodColumn(closed=True), RulesError, r"a closed column has the winner's seat, an open one None"),
+        (lambda: HollywoodColumn(winner=0), RulesError, r"a closed column has the winner's seat, an open one None"),
+        (lambda: GameScore(STANDARD, points=5), WrongTypeError, r"the scores per seat must be an iterable, not int: 5"),  # type: ignore[arg-type]
+    ],
+)
+def test_hollywood_and_game_scores_refuse_impossible_values(make: Callable[[], object], error: type[Exception], expected: str) -> None:
+    with pytest.raises(error, match=expected):
+        make()
+
+
+def test_a_hollywood_score_built_by_hand_equals_the_one_add_builds() -> None:
+    gin = [Hand.parse("As 2s 3s 4s 5s 6s 7s 8s 9s Ts"), Hand.parse("Kc Kh Qd Qc Jd Jc 9d 9c 8d 8c")]
+    built = Hollywood(STANDARD).add(HandResult(STANDARD, Card.parse("Kd"), 0, gin, [Meld.parse("As 2s 3s 4s 5s 6s 7s 8s 9s Ts")]))
+    assert built.columns[0].points == (119, 0)  # gin: 25 and the defender's 94, over the target of 100
+    column = HollywoodColumn((119, 0), (1, 0), built.columns[0].box_points, True, 0)
+    assert built.columns[0] == column and built == Hollywood(STANDARD, (column, HollywoodColumn(), HollywoodColumn()), (1, 0), built.results)
+
+
+_KNOCKER = Hand.parse("As 2s 3s 4s 5s 6s 7s 8s 9s Kd")
+_DEFENDER = Hand.parse("Ac 2c 3c Kh Qh 5d 6d 7h 8h Ts")
+_RUN = Meld.parse("As 2s 3s 4s 5s 6s 7s 8s 9s")
+
+
+def _result(**changes: object) -> HandResult:
+    facts: dict[str, Any] = {"hands": [_KNOCKER, _DEFENDER], "knocker_melds": [_RUN]}
+    facts.update(changes)
+    return HandResult(STANDARD, Card.parse("Jc"), facts.pop("knocker", 0), **facts)
+
+
+def test_hand_result_takes_the_facts_a_showdown_could_end_with() -> None:
+    result = _result(defender_melds=[Meld.parse("Ac 2c 3c")], layoffs=[Layoff(Card.parse("Ts"), 0)])
+    assert result.defender_deadwood == 10 + 10 + 5 + 6 + 7 + 8 and result.deadwood_of(0) == 10
+    shown = showdown(_KNOCKER, _DEFENDER, rules=STANDARD, upcard=Card.parse("Jc"))
+    assert HandResult(STANDARD, shown.upcard, 0, shown.hands, shown.knocker_melds, shown.defender_melds, shown.layoffs) == shown
+
+
+@pytest.mark.parametrize(
+    ("changes", "error", "expected"),
+    [
+        ({"knocker_melds": [Meld.parse("Ac 2c 3c")]}, InvalidMeldError, r"meld Ac 2c 3c uses Ac 2c 3c, which is not in the hand"),
+        ({"hands": [_KNOCKER, Hand.parse("As 2c 3c Kh Qh 5d 6d 7h 8h Ts")]}, InvalidHandError, r"the hands share As"),
+        ({"hands": [Hand.parse("As 2s 3s"), _DEFENDER]}, InvalidHandError, r"seat 0 holds 3 cards \(As 2s 3s\): expected 10"),
+        ({"hands": [_KNOCKER, _DEFENDER, Hand.parse("Ad 2d 3d 4d 7d 8d 9d Td Jd Qd")]}, InvalidHandError, r"these rules seat 2 players, but the result holds 3 hands"),
+        ({"knocker_melds": []}, InvalidHandError, r"the knocker's deadwood is 55 \(.*\), over the knock limit 10"),
+        ({"defender_melds": [Meld.parse("4h 5h 6h")]}, InvalidMeldError, r"defender meld 4h 5h 6h is not within one defender's hand"),
+        ({"layoffs": [Layoff(Card.parse("Js"), 0)]}, InvalidMeldError, r"layoff of Js: no defender holds it"),
+        ({"layoffs": [Layoff(Card.parse("Kh"), 0)]}, InvalidMeldError, r"layoff of Kh does not fit meld 0, As 2s 3s"),
+        ({"layoffs": [Layoff(Card.parse("Ts"), 5)]}, InvalidMeldError, r"layoff of Ts on meld 5: the knocker laid out 1 meld$"),
+        ({"layoffs": [Layoff(Card.parse("Ts"), 0), Layoff(Card.parse("Ts"), 0)]}, InvalidMeldError, r"layoff of Ts: it is already in a defender's meld or layoff"),
+        ({"defender_melds": [Meld.parse("Ac 2c 3c")], "layoffs": [Layoff(Card.parse("Ac"), 0)]}, InvalidMeldError, r"layoff of Ac: it is already in a defender's meld"),
+        ({"hands": [Hand.parse("As 2s 3s 4s 5s 6s 7s 8s 9s Ts"), Hand.parse("Ac 2c 3c Kh Qh 5d 6d 7h 8h Js")],
+          "knocker_melds": [Meld.parse("As 2s 3s 4s 5s 6s 7s 8s 9s Ts")], "layoffs": [Layoff(Card.parse("Js"), 0)]},
+         InvalidMeldError, r"no layoffs are allowed on gin or big gin"),
+        ({"knocker": None, "knocker_melds": [_RUN]}, InvalidHandError, r"a void hand \(knocker=None\) has no melds, no layoffs and no big gin"),
+        ({"big_gin": "yes"}, WrongTypeError, r"big_gin must be True or False, not 'yes'"),
+        ({"knocker": None, "knocker_melds": [], "hands": [Hand.parse("As"), Hand()]}, InvalidHandError, r"seat 0 holds 1 cards \(As\): expected 10"),
+        ({"hands": [_KNOCKER, Hand()]}, InvalidHandError, r"seat 1 holds 0 cards \(\): expected 10"),
+    ],
+)
+def test_hand_result_refuses_facts_no_hand_could_end_with(changes: dict[str, object], error: type[Exception], expected: str) -> None:
+    with pytest.raises(error, match=expected):
+        _result(**changes)
+
+
+def test_hand_result_knock_limit_follows_the_upcard_under_oklahoma() -> None:
+    oklahoma = PRESETS["oklahoma"]
+    hands = [Hand.parse("As 2s 3s 4s 5s 6s 7s 8s 9s 4d"), _DEFENDER]
+    assert HandResult(oklahoma, Card.parse("5c"), 0, hands, [_RUN]).deadwood_of(0) == 4
+    with pytest.raises(InvalidHandError, match=r"over the knock limit 3"):
+        HandResult(oklahoma, Card.parse("3c"), 0, hands, [_RUN])
+
+
+@pytest.mark.parametrize(("card", "target", "expected"), [(3, 0, r"Layoff.card must be a Card, not int: 3"), (Card.parse("Ts"), True, r"Layoff.target must be the index of a knocker meld, not True"), (Card.parse("Ts"), "0", r"not '0'")])
+def test_layoff_refuses_what_is_not_a_card_and_a_meld_index(card: object, target: object, expected: str) -> None:
+    with pytest.raises(WrongTypeError, match=expected):
+        Layoff(card, target)  # type: ignore[arg-type]

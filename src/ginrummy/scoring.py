@@ -65,11 +65,69 @@ def _layoffs(value: Iterable[Layoff]) -> tuple[Layoff, ...]:
     return out
 
 
+def _check_facts(result: HandResult) -> None:
+    """Refuse a result that no hand could end with (RULES.md sections 1 and 2): hands
+    that share cards or hold the wrong number, melds or layoffs of cards their player
+    does not hold, a knock over the limit, layoffs on gin or that do not fit."""
+    rules, hands, knocker = result.rules, result.hands, result.knocker
+    if not isinstance(result.big_gin, bool):
+        raise WrongTypeError(f"big_gin must be True or False, not {_shown(result.big_gin)}")
+    if len(hands) != rules.players:
+        raise InvalidHandError(f"these rules seat {rules.players} players, but the result holds {len(hands)} hands")
+    seen = 0
+    for seat, hand in enumerate(hands):
+        if hand.mask & seen:
+            raise InvalidHandError(f"the hands share {Hand.from_mask(hand.mask & seen)}: a card can be in one hand only")
+        seen |= hand.mask
+        size = rules.hand_size + (1 if seat == knocker and result.big_gin else 0)
+        if len(hand) != size and not (knocker is None and not hand):  # a void hand's cards may be left out
+            raise InvalidHandError(f"seat {seat} holds {len(hand)} cards ({hand}): expected {size}")
+    if knocker is None:
+        if result.knocker_melds or result.defender_melds or result.layoffs or result.big_gin:
+            raise InvalidHandError("a void hand (knocker=None) has no melds, no layoffs and no big gin")
+        return
+    if result.big_gin and not rules.big_gin:
+        raise InvalidHandError("big gin is off under these rules")
+    layout = Melding.from_melds(hands[knocker], result.knocker_melds)
+    if result.big_gin and layout.deadwood_cards:
+        raise InvalidMeldError(f"big gin needs every card in melds; {layout.deadwood_cards} are left over")
+    limit = rules.knock_limit_for(result.upcard)
+    if layout.deadwood > limit:
+        raise InvalidHandError(
+            f"the knocker's deadwood is {layout.deadwood} ({layout.deadwood_cards}), over the knock limit {limit}"
+        )
+    defenders = [hand.mask for seat, hand in enumerate(hands) if seat != knocker]
+    used = 0
+    for meld in result.defender_melds:
+        if not any(meld.mask & ~held == 0 for held in defenders):
+            raise InvalidMeldError(f"defender meld {meld} is not within one defender's hand")
+        if meld.mask & used:
+            raise InvalidMeldError(f"defender meld {meld} shares a card with another meld or layoff")
+        used |= meld.mask
+    if result.layoffs and layout.deadwood == 0:
+        raise InvalidMeldError("no layoffs are allowed on gin or big gin")
+    melds = list(result.knocker_melds)
+    for layoff in result.layoffs:
+        card, target = layoff.card, layoff.target
+        if not any(card.mask & held for held in defenders):
+            raise InvalidMeldError(f"layoff of {card}: no defender holds it")
+        if card.mask & used:
+            raise InvalidMeldError(f"layoff of {card}: it is already in a defender's meld or layoff")
+        if not 0 <= target < len(melds):
+            raise InvalidMeldError(f"layoff of {card} on meld {target}: the knocker laid out {len(melds)} meld{'' if len(melds) == 1 else 's'}")
+        if not melds[target].can_extend(card):
+            raise InvalidMeldError(f"layoff of {card} does not fit meld {target}, {melds[target]}")
+        melds[target] = melds[target].extend(card)
+        used |= card.mask
+
+
 @attrs.frozen
 class HandResult:
     """The facts of a finished hand, for two to four players.
 
-    For a void hand ``knocker`` is ``None`` and the melds are empty. Deadwood counts
+    For a void hand ``knocker`` is ``None`` and the melds are empty; since nothing is
+    scored, any of its hands may be left empty (unrecorded, or hidden as in a player's
+    view). Deadwood counts
     are derived from the hands and melds, so they always agree with them. With three
     or four players, :attr:`defender_melds` and :attr:`layoffs` hold every defender's
     melds and layoffs in showdown order (each card belongs to exactly one hand, so
@@ -102,6 +160,7 @@ class HandResult:
         _require_rules(self.rules)
         if not isinstance(self.upcard, Card):
             raise WrongTypeError(f"upcard must be a Card, not {type(self.upcard).__name__}")
+        _check_facts(self)
 
     @property
     def players(self) -> int:
@@ -438,7 +497,7 @@ def _settle(rules: Rules, winner: int, points: tuple[int, ...], boxes: tuple[int
 
 
 def _ints(value: Iterable[int]) -> tuple[int, ...]:
-    out = tuple(value)
+    out = _items("the scores per seat", value)
     for item in out:
         if isinstance(item, bool) or not isinstance(item, int):
             raise WrongTypeError(f"expected whole numbers, not {type(item).__name__} ({_shown(item)})")
@@ -446,7 +505,7 @@ def _ints(value: Iterable[int]) -> tuple[int, ...]:
 
 
 def _results(value: Iterable[HandResult]) -> tuple[HandResult, ...]:
-    out = tuple(value)
+    out = _items("results", value)
     for item in out:
         if not isinstance(item, HandResult):
             raise WrongTypeError(f"results must hold HandResult values, not {type(item).__name__}")
@@ -454,9 +513,9 @@ def _results(value: Iterable[HandResult]) -> tuple[HandResult, ...]:
 
 
 def _check_rules(score: object, attribute: object, rules: Rules) -> None:
-    """``GameScore.rules`` must be a :class:`~ginrummy.Rules`: ``TypeError`` quoting it."""
+    """A score's ``rules`` must be a :class:`~ginrummy.Rules`: ``WrongTypeError`` quoting it."""
     if not isinstance(rules, Rules):
-        raise WrongTypeError(f"GameScore scores under a Rules value, not {type(rules).__name__}: {_shown(rules)}")
+        raise WrongTypeError(f"{type(score).__name__} scores under a Rules value, not {type(rules).__name__}: {_shown(rules)}")
 
 
 def _zeros(score: GameScore) -> tuple[int, ...]:
@@ -536,18 +595,43 @@ class GameScore:
 
 @attrs.frozen
 class HollywoodColumn:
-    """One of the three Hollywood games."""
+    """One of the three Hollywood games.
 
-    points: tuple[int, ...] = (0, 0)
+    :meth:`Hollywood.add` builds them; built by hand, the values are checked: a number
+    per seat of two, and a winner's seat exactly when the column is closed.
+    """
+
+    points: tuple[int, ...] = attrs.field(default=(0, 0), converter=_ints)
     """Hand points per seat entered in this column."""
-    boxes: tuple[int, ...] = (0, 0)
+    boxes: tuple[int, ...] = attrs.field(default=(0, 0), converter=_ints)
     """Wins per seat entered in this column."""
-    box_points: tuple[int, ...] = (0, 0)
+    box_points: tuple[int, ...] = attrs.field(default=(0, 0), converter=_ints)
     """Box points per seat for the wins entered in this column."""
     closed: bool = False
     """True once a seat reached the target in this column."""
     winner: int | None = None
     """The seat that reached the target."""
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("points", "boxes", "box_points"):
+            if len(getattr(self, name)) != 2:
+                raise RulesError(f"HollywoodColumn.{name}={_shown(getattr(self, name))} must hold one number per player (2)")
+        if not isinstance(self.closed, bool):
+            raise WrongTypeError(f"HollywoodColumn.closed must be True or False, not {_shown(self.closed)}")
+        if self.winner is not None and (isinstance(self.winner, bool) or self.winner not in (0, 1)):
+            raise RulesError(f"HollywoodColumn.winner={_shown(self.winner)} is not allowed: expected None, 0 or 1")
+        if (self.winner is None) == self.closed:
+            raise RulesError(
+                f"HollywoodColumn(closed={self.closed}, winner={_shown(self.winner)}) is not allowed: "
+                "a closed column has the winner's seat, an open one None"
+            )
+
+
+def _columns(value: Iterable[HollywoodColumn]) -> tuple[HollywoodColumn, ...]:
+    out = _items("columns", value)
+    if len(out) != 3 or not all(isinstance(column, HollywoodColumn) for column in out):
+        raise WrongTypeError(f"Hollywood.columns must be three HollywoodColumn values, not {_shown(value)}")
+    return out
 
 
 @attrs.frozen(repr=False)
@@ -557,16 +641,27 @@ class Hollywood:
     A player's win is entered in every open column ``c`` (1-3) with
     ``c <= w + z``: ``w`` counts that player's winning hands including this one,
     ``z`` the closed columns in which that player never scored.
+
+    ``Hollywood(rules)`` starts a session for two players; the other fields, given by
+    hand, must be three :class:`HollywoodColumn` values and a win count per seat.
     """
 
-    rules: Rules
+    rules: Rules = attrs.field(validator=_check_rules)
     """The rules (target, bonuses, shutout)."""
-    columns: tuple[HollywoodColumn, ...] = (HollywoodColumn(), HollywoodColumn(), HollywoodColumn())
+    columns: tuple[HollywoodColumn, ...] = attrs.field(
+        default=(HollywoodColumn(), HollywoodColumn(), HollywoodColumn()), converter=_columns
+    )
     """The three games."""
-    wins: tuple[int, ...] = (0, 0)
+    wins: tuple[int, ...] = attrs.field(default=(0, 0), converter=_ints)
     """Winning hands per seat so far."""
-    results: tuple[HandResult, ...] = ()
+    results: tuple[HandResult, ...] = attrs.field(default=(), converter=_results)
     """Every hand result added."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.rules.players != 2:
+            raise RulesError(f"Hollywood scoring is for two players, not players={self.rules.players}")
+        if len(self.wins) != 2:
+            raise RulesError(f"Hollywood.wins={_shown(self.wins)} must hold one number per player (2)")
 
     def __repr__(self) -> str:
         columns = ", ".join(f"{c.points}{' closed' if c.closed else ''}" for c in self.columns)

@@ -310,6 +310,12 @@ class Layoff:
     target: int
     """Index of the knocker meld it extends (in the order the melds were given)."""
 
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.card, Card):
+            raise WrongTypeError(f"Layoff.card must be a Card, not {type(self.card).__name__}: {_shown(self.card)}")
+        if isinstance(self.target, bool) or not isinstance(self.target, int):
+            raise WrongTypeError(f"Layoff.target must be the index of a knocker meld, not {_shown(self.target)}")
+
 
 @attrs.frozen
 class LayoffPlan:
