@@ -18,7 +18,8 @@ leaves, the card's value; the sums of the opponent's :func:`hidden_card_weights`
 the unseen cards of its rank, next to it in its suit and two away; how many of the
 opponent's pile cards and of its discards are so related to it; the gin outs it leaves
 and how many unseen cards would lower the deadwood it leaves). It writes one JSON line
-per decision.
+per decision. The expert keeps its default 0.25 s cap on a decision, which it
+seldom reaches; on a loaded machine a record may differ from one run to the next.
 
 ``fit`` reads such files and compares decision rules by the seeing advantage of the
 candidate each picks (per decision, so that the figures of different rules are paired):
