@@ -61,6 +61,7 @@ from ginrummy._masks import deadwood_of_mask, discard_deadwood_of_mask  # noqa: 
 from ginrummy.actions import Action, Discard, Knock  # noqa: E402
 from ginrummy.players import ExpertPlayer, hidden_card_weights, make_player  # noqa: E402
 from ginrummy.players._expert import gin_outs  # noqa: E402
+from ginrummy.players._inference import _NEIGHBOURS, _RANK_MATES, _TWO_AWAY  # noqa: E402
 from ginrummy.state import Phase, PlayerView  # noqa: E402
 
 Floats = npt.NDArray[np.float64]
@@ -74,38 +75,24 @@ FEATURES = (
 """The view's features of a candidate, in the order :func:`_rows` uses them."""
 
 
-def _relation(a: int, b: int) -> int:
-    """1 when cards ``a`` and ``b`` share a rank, 2 when next to each other in a suit,
-    3 when two apart in a suit, else 0 (and 0 for the same card)."""
-    if a == b:
-        return 0
-    if a % 13 == b % 13:
-        return 1
-    if a // 13 == b // 13 and abs(a - b) <= 2:
-        return 1 + abs(a - b)
-    return 0
-
-
 def features(view: PlayerView, action: Discard | Knock, opponent: int, weights: dict[int, tuple[float, ...]]) -> dict[str, float]:
     """The view's features of discarding (or knocking with) ``action.card``."""
     card = action.card.index
     after = view.hand.mask & ~(1 << card)
     unseen = view.unseen.mask
-    weight = [0.0] * 4
-    held = [0] * 4
-    thrown = [0] * 4
-    for other in range(52):
-        if unseen >> other & 1:
-            weight[_relation(card, other)] += weights[opponent][other]
-        if view.known[opponent].mask >> other & 1:
-            held[_relation(card, other)] += 1
+    held = view.known[opponent].mask
+    thrown = 0
     for seat, played in view.history:
         if seat == opponent and isinstance(played, Discard):
-            thrown[_relation(card, played.card.index)] += 1
+            thrown |= played.card.mask
+    groups = (_RANK_MATES[card], _NEIGHBOURS[card], _TWO_AWAY[card])
+    weight = [sum(weights[opponent][other] for other in group if unseen >> other & 1) for group in groups]
+    held_count = [sum(held >> other & 1 for other in group) for group in groups]
+    thrown_count = [sum(thrown >> other & 1 for other in group) for group in groups]
     left = deadwood_of_mask(after)
     improving = sum(1 for u in range(52) if unseen >> u & 1 and discard_deadwood_of_mask(after | 1 << u) < left)
     values = (
-        isinstance(action, Knock), left, min(card % 13 + 1, 10), *weight[1:], *held[1:], *thrown[1:],
+        isinstance(action, Knock), left, min(card % 13 + 1, 10), *weight, *held_count, *thrown_count,
         gin_outs(after, unseen), improving,
     )
     return {name: float(value) for name, value in zip(FEATURES, values)}
