@@ -101,4 +101,11 @@ def shuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState
         count = hidden[s].bit_count()
         hands[s] = state.known[s] | sum(1 << i for i in pool[at : at + count])
         at += count
-    return attrs.evolve(state, hands=tuple(hands), deck=state.deck[: state.stock_next] + tuple(pool[at:]))
+    # The cards off the stock fill the deck before it in any order, the upcard in its place,
+    # so that the deck stays the 52 cards once each.
+    stock = tuple(pool[at:])
+    upcard_at = state.players * state.rules.hand_size
+    upcard = state.deck[upcard_at]
+    rest = sorted(set(range(52)) - set(stock) - {upcard})
+    deck = (*rest[:upcard_at], upcard, *rest[upcard_at:], *stock)
+    return attrs.evolve(state, hands=tuple(hands), deck=deck)

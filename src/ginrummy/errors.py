@@ -20,6 +20,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidHandError",
     "InvalidMeldError",
+    "InvalidStateError",
     "PlayerError",
     "RulesError",
     "SchemaError",
@@ -79,6 +80,13 @@ class DuplicateCardError(CardParseError, InvalidHandError):
 
 class InvalidMeldError(GinRummyError, ValueError):
     """Cards that do not form a set or a run, or a layoff that does not fit."""
+
+
+class InvalidStateError(GinRummyError, ValueError):
+    """A :class:`~ginrummy.GameState` whose fields break the invariants of a hand, found
+    by :meth:`~ginrummy.GameState.validate`: a card in two places or missing, a hand of
+    the wrong size for the phase, a seat out of range, a knock limit the upcard does not
+    fix, and the like. The message names the field or card and what was expected."""
 
 
 class IllegalActionError(GinRummyError, ValueError):

@@ -1,0 +1,193 @@
+"""GameState.validate: every invariant of a hand, refused with the library's own errors."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ginrummy import (
+    Card,
+    GameState,
+    GinRummyError,
+    InvalidStateError,
+    Phase,
+    Rules,
+    WrongTypeError,
+)
+from ginrummy.actions import Discard, DrawStock, Knock, PassUpcard, TakeUpcard
+
+from helpers import playout
+
+OKLAHOMA = Rules()
+STANDARD = Rules.parse("standard")
+
+
+def dealt(players: int = 2, seed: int = 5) -> GameState:
+    return GameState.new(attrs.evolve(OKLAHOMA, players=players), seed=seed)
+
+
+def in_discard_phase() -> GameState:
+    state = dealt()
+    return state.apply(PassUpcard()).apply(PassUpcard()).apply(DrawStock())
+
+
+def knocked() -> GameState:
+    """A hand over by a knock (standard rules, so that a knock limit of 10 is near)."""
+    rng = random.Random(3)
+    for seed in range(200):
+        state = GameState.new(STANDARD, seed=seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            knocks = [a for a in legal if isinstance(a, Knock)]
+            state = state.apply(knocks[0] if knocks else rng.choice(legal))
+        if state.knock_discard >= 0:
+            return state
+    raise AssertionError("no knock in 200 hands")
+
+
+def refused(state: GameState, *fragments: str, error: type[GinRummyError] = InvalidStateError) -> None:
+    with pytest.raises(error) as raised:
+        state.validate()
+    for fragment in fragments:
+        assert fragment in str(raised.value), (fragment, str(raised.value))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([2, 3, 4]), st.integers(0, 10**6))
+def test_every_state_the_engine_makes_is_valid(players: int, seed: int) -> None:
+    rules = attrs.evolve(OKLAHOMA, players=players)
+    for state in playout(GameState.new(rules, seed=seed), random.Random(seed)):
+        state.validate()
+
+
+def test_a_card_in_two_places_names_the_card_and_both_places() -> None:
+    state = dealt()
+    top = state.pile[-1]
+    hands = (state.hands[0] | 1 << top, state.hands[1])
+    refused(attrs.evolve(state, hands=hands), f"card {Card.from_index(top)} is in two places", "hand", "discard pile")
+
+
+def test_a_missing_card_is_named() -> None:
+    state = dealt()
+    low = state.hands[0] & -state.hands[0]
+    hands = (state.hands[0] ^ low, state.hands[1])
+    refused(attrs.evolve(state, hands=hands), "cards are missing", str(Card.from_index(low.bit_length() - 1)))
+
+
+def test_a_card_twice_in_the_pile_is_refused() -> None:
+    state = in_discard_phase()
+    seat = state.to_play_seat
+    card = min(state.hand(seat))
+    state = state.apply(Discard(card))
+    refused(attrs.evolve(state, pile=state.pile + (card.index,)), f"card {card} is in the discard pile twice")
+
+
+def test_a_deck_that_is_not_a_permutation_is_refused() -> None:
+    state = dealt()
+    deck = (state.deck[1],) + state.deck[1:]
+    refused(attrs.evolve(state, deck=deck), "GameState.deck is not the 52 card indexes")
+    refused(attrs.evolve(state, deck=state.deck[:51]), "GameState.deck is not the 52 card indexes")
+
+
+def test_a_hand_of_the_wrong_size_for_the_phase_is_refused() -> None:
+    state = in_discard_phase()
+    refused(attrs.evolve(state, phase=Phase.DRAW), f"seat {state.to_play_seat} holds 11 cards in the draw phase: expected 10")
+    three = dealt(players=3)
+    refused(attrs.evolve(three, phase=Phase.DISCARD), f"seat {three.to_play_seat} holds 7 cards in the discard phase: expected 8")
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        (lambda s: attrs.evolve(s, dealer=2), "GameState.dealer=2 is not a seat: expected 0-1"),
+        (lambda s: attrs.evolve(s, dealer=-1), "GameState.dealer=-1 is not a seat"),
+        (lambda s: attrs.evolve(s, to_play_seat=5), "GameState.to_play_seat=5 is not a seat"),
+        (lambda s: attrs.evolve(s, passes=3), "GameState.passes=3: expected 0-2"),
+        (lambda s: attrs.evolve(s, stock_next=53), "GameState.stock_next=53: expected 21-50"),
+        (lambda s: attrs.evolve(s, stock_next=20), "GameState.stock_next=20"),
+        (lambda s: attrs.evolve(s, stock_next=51), "its last 2 cards are never drawn"),
+        (lambda s: attrs.evolve(s, limit=-1), "GameState.limit=-1: the rules and the upcard"),
+        (lambda s: attrs.evolve(s, known=(0,)), "GameState.known holds 1 entries: expected 2"),
+        (lambda s: attrs.evolve(s, hands=s.hands + (0,)), "GameState.hands holds 3 entries: expected 2"),
+        (lambda s: attrs.evolve(s, hands=(s.hands[0] | 1 << 60, s.hands[1])), "as a card mask"),
+        (lambda s: attrs.evolve(s, pile=(52,)), "GameState.pile holds 52: expected card indexes 0-51"),
+        (lambda s: attrs.evolve(s, knock_discard=s.pile[0]), "is in two places: the discard pile and the knock discard"),
+        (lambda s: attrs.evolve(s, must_knock=True), "GameState.must_knock is set in the offer phase"),
+        (lambda s: attrs.evolve(s, phase=Phase.OVER), "GameState.result is missing in the over phase"),
+    ],
+)
+def test_fields_out_of_range_are_refused(change: Callable[[GameState], GameState], fragment: str) -> None:
+    refused(change(dealt()), fragment)
+
+
+def test_a_known_card_must_be_held() -> None:
+    state = dealt()
+    outside = state.pile[-1]
+    refused(attrs.evolve(state, known=(1 << outside, 0)), f"seat 0 is known to hold {Card.from_index(outside)}")
+
+
+def test_the_card_taken_this_turn_must_be_held_in_the_discard_phase() -> None:
+    state = dealt()
+    taken = state.apply(TakeUpcard())
+    taken.validate()
+    refused(attrs.evolve(state, taken=state.pile[-1]), "a card taken this turn must be held by the seat to play")
+    other = state.hands[1 - taken.to_play_seat] & -state.hands[1 - taken.to_play_seat]
+    refused(attrs.evolve(taken, taken=other.bit_length() - 1), "a card taken this turn")
+
+
+def test_a_knock_discard_before_the_hand_is_over_is_refused() -> None:
+    state = in_discard_phase()
+    seat = state.to_play_seat
+    card = min(state.hand(seat))
+    hands = tuple(h & ~card.mask if s == seat else h for s, h in enumerate(state.hands))
+    refused(attrs.evolve(state, hands=hands, knock_discard=card.index), "GameState.knock_discard is set in the discard phase")
+
+
+def test_a_result_before_the_hand_is_over_is_refused() -> None:
+    over = knocked()
+    assert over.result is not None
+    refused(attrs.evolve(dealt(), result=over.result), "GameState.result is set in the offer phase")
+
+
+def test_the_knock_discard_of_a_finished_hand_is_in_place() -> None:
+    over = knocked()
+    over.validate()
+    card = over.knock_discard
+    refused(attrs.evolve(over, knock_discard=-1), "cards are missing", str(Card.from_index(card)))
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        (lambda s: attrs.evolve(s, rules="oklahoma"), "GameState.rules must be a Rules value, not 'oklahoma'"),
+        (lambda s: attrs.evolve(s, phase="offer"), "GameState.phase must be a Phase"),
+        (lambda s: attrs.evolve(s, hands=list(s.hands)), "GameState.hands must be a tuple of whole numbers"),
+        (lambda s: attrs.evolve(s, deck=tuple(map(str, s.deck))), "GameState.deck must be a tuple of whole numbers"),
+        (lambda s: attrs.evolve(s, dealer=True), "GameState.dealer must be a whole number, not True"),
+        (lambda s: attrs.evolve(s, must_knock=1), "GameState.must_knock must be True or False"),
+        (lambda s: attrs.evolve(s, result="gin"), "GameState.result must be a HandResult or None"),
+        (lambda s: attrs.evolve(s, taken=None), "GameState.taken must be a whole number, not None"),
+    ],
+)
+def test_fields_of_the_wrong_type_are_refused(change: Callable[[GameState], GameState], fragment: str) -> None:
+    refused(change(dealt()), fragment, error=WrongTypeError)
+
+
+def test_validate_still_checks_under_python_dash_o() -> None:
+    code = (
+        "import attrs, ginrummy\n"
+        "state = ginrummy.GameState.new(ginrummy.Rules(), seed=1)\n"
+        "try:\n"
+        "    attrs.evolve(state, hands=(0, 0)).validate()\n"
+        "except ginrummy.InvalidStateError as error:\n"
+        "    print('refused:', error)\n"
+    )
+    out = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.startswith("refused: cards are missing"), out.stdout + out.stderr
