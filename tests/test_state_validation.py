@@ -118,6 +118,8 @@ def test_a_hand_of_the_wrong_size_for_the_phase_is_refused() -> None:
         (lambda s: attrs.evolve(s, hands=s.hands + (0,)), "GameState.hands holds 3 entries: expected 2"),
         (lambda s: attrs.evolve(s, hands=(s.hands[0] | 1 << 60, s.hands[1])), "as a card mask"),
         (lambda s: attrs.evolve(s, pile=(52,)), "GameState.pile holds 52: expected card indexes 0-51"),
+        (lambda s: attrs.evolve(s, knock_discard=99), "GameState.knock_discard=99: expected a card index 0-51, or -1"),
+        (lambda s: attrs.evolve(s, taken=-7), "GameState.taken=-7: expected a card index 0-51, or -1"),
         (lambda s: attrs.evolve(s, knock_discard=s.pile[0]), "is in two places: the discard pile and the knock discard"),
         (lambda s: attrs.evolve(s, must_knock=True), "GameState.must_knock is set in the offer phase"),
         (lambda s: attrs.evolve(s, phase=Phase.OVER), "GameState.result is missing in the over phase"),
@@ -174,6 +176,7 @@ def test_the_knock_discard_of_a_finished_hand_is_in_place() -> None:
         (lambda s: attrs.evolve(s, must_knock=1), "GameState.must_knock must be True or False"),
         (lambda s: attrs.evolve(s, result="gin"), "GameState.result must be a HandResult or None"),
         (lambda s: attrs.evolve(s, taken=None), "GameState.taken must be a whole number, not None"),
+        (lambda s: attrs.evolve(s, passes=1.0), "GameState.passes must be a whole number, not 1.0"),
     ],
 )
 def test_fields_of_the_wrong_type_are_refused(change: Callable[[GameState], GameState], fragment: str) -> None:

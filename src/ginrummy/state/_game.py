@@ -42,13 +42,6 @@ from ._view import PlayerView, view_of
 __all__ = ["GameState"]
 
 
-def _mask(cards: Iterable[int]) -> int:
-    total = 0
-    for index in cards:
-        total |= 1 << index
-    return total
-
-
 @attrs.frozen(eq=True, hash=True, repr=False)
 class GameState:
     """One hand of Gin for two to four players, from the deal to the showdown.

@@ -46,11 +46,6 @@ def _seat(name: str, value: object, players: int) -> int:
     return value
 
 
-def _card_index(name: str, value: int) -> None:
-    if not 0 <= value < 52:
-        raise InvalidStateError(f"GameState.{name} holds {_shown(value)}: expected card indexes 0-51")
-
-
 def _place_names(state: GameState) -> list[tuple[str, int]]:
     """Every place a card can be, with the cards there as a mask."""
     places = [(f"seat {seat}'s hand", hand) for seat, hand in enumerate(state.hands)]
@@ -113,25 +108,20 @@ def _check_counts(state: GameState) -> None:
 def _check_turn(state: GameState) -> None:
     """The per-turn fields: passes, the card taken, the fiftieth-card obligation, the knock discard."""
     n, phase = len(state.hands), state.phase
-    if not _is_int(state.passes) or not 0 <= state.passes <= n:
+    if not 0 <= state.passes <= n:
         raise InvalidStateError(f"GameState.passes={_shown(state.passes)}: expected 0-{n}")
     if state.taken != -1:
-        _card_index("taken", state.taken)
         if phase is not Phase.DISCARD or not state.hands[state.to_play_seat] >> state.taken & 1:
             raise InvalidStateError(
                 f"GameState.taken={state.taken} ({Card.from_index(state.taken)}): a card taken this turn must be"
                 f" held by the seat to play in the discard phase, or -1"
             )
-    if not isinstance(state.must_knock, bool):
-        raise WrongTypeError(f"GameState.must_knock must be True or False, not {_shown(state.must_knock)}")
     if state.must_knock and (phase not in (Phase.DISCARD, Phase.OVER) or phase is Phase.DISCARD and state.taken < 0):
         raise InvalidStateError(
             f"GameState.must_knock is set in the {phase.value} phase: only after taking the last discard under the fiftieth-card rule"
         )
-    if state.knock_discard != -1:
-        _card_index("knock_discard", state.knock_discard)
-        if phase is not Phase.OVER:
-            raise InvalidStateError(f"GameState.knock_discard is set in the {phase.value} phase: only a hand over by a knock has one")
+    if state.knock_discard != -1 and phase is not Phase.OVER:
+        raise InvalidStateError(f"GameState.knock_discard is set in the {phase.value} phase: only a hand over by a knock has one")
 
 
 def _check_end(state: GameState) -> None:
@@ -165,9 +155,16 @@ def validate_state(state: GameState) -> None:
         raise InvalidStateError(f"GameState.deck is not the 52 card indexes 0-51, each once: {_shown(deck)}")
     hands = _ints("hands", state.hands, n)
     _ints("known", state.known, n)
-    for name, value in (("taken", state.taken), ("knock_discard", state.knock_discard), ("limit", state.limit)):
+    for name, value in (
+        ("taken", state.taken), ("knock_discard", state.knock_discard), ("limit", state.limit), ("passes", state.passes)
+    ):
         if not _is_int(value):
             raise WrongTypeError(f"GameState.{name} must be a whole number, not {_shown(value)}")
+    if not isinstance(state.must_knock, bool):
+        raise WrongTypeError(f"GameState.must_knock must be True or False, not {_shown(state.must_knock)}")
+    for name, value in (("taken", state.taken), ("knock_discard", state.knock_discard)):
+        if value != -1 and not 0 <= value < 52:
+            raise InvalidStateError(f"GameState.{name}={_shown(value)}: expected a card index 0-51, or -1 for none")
     for hand in (*hands, *state.known):
         if not 0 <= hand <= _ALL:
             raise InvalidStateError(f"GameState holds {_shown(hand)} as a card mask: expected a whole number from 0 to 2**52 - 1")
@@ -182,7 +179,8 @@ def validate_state(state: GameState) -> None:
             f" (the stock follows the deal and the upcard, and its last {state.rules.wall_size} cards are never drawn)"
         )
     for index in _ints("pile", state.pile, None):
-        _card_index("pile", index)
+        if not 0 <= index < 52:
+            raise InvalidStateError(f"GameState.pile holds {_shown(index)}: expected card indexes 0-51")
     _check_cards(state)
     _check_turn(state)
     _check_counts(state)
