@@ -88,6 +88,29 @@ def layoff_deadwood(knocker_melds: list[tuple[Card, ...]], defender: frozenset[C
     return best
 
 
+def fewest_layoffs(knocker_melds: list[tuple[Card, ...]], defender: frozenset[Card]) -> tuple[int, int]:
+    """(least deadwood, fewest cards laid off to reach it): the same search as
+    :func:`layoff_deadwood`, keeping the smallest number of layoffs among the best."""
+    best = (least_deadwood(defender), 0)
+    seen: set[tuple[frozenset[Card], tuple[frozenset[Card], ...]]] = set()
+
+    def search(melds: tuple[frozenset[Card], ...], hand: frozenset[Card], laid: int) -> None:
+        nonlocal best
+        key = (hand, melds)
+        if key in seen:  # the same hand left always took the same number of layoffs
+            return
+        seen.add(key)
+        best = min(best, (least_deadwood(hand), laid))
+        for card in hand:
+            for i, meld in enumerate(melds):
+                grown = tuple(sorted(meld | {card}))
+                if is_meld(grown):
+                    search(melds[:i] + (frozenset(grown),) + melds[i + 1 :], hand - {card}, laid + 1)
+
+    search(tuple(frozenset(m) for m in knocker_melds), defender, 0)
+    return best
+
+
 def arrangements(cards: frozenset[Card]) -> list[tuple[list[tuple[Card, ...]], int]]:
     """Every (melds, deadwood points) arrangement of the cards."""
     out: list[tuple[list[tuple[Card, ...]], int]] = []

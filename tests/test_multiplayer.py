@@ -92,6 +92,22 @@ def test_m2_a_defenders_layoff_opens_a_chain_for_the_next_who_undercuts() -> Non
     assert alone.deadwood == 12
 
 
+def test_defender_among_equal_choices_lays_off_the_fewest_cards() -> None:
+    # A's 7s 8s 9s could all go onto the knocker's 4s 5s 6s for the same deadwood (24) as
+    # keeping its own run, so A lays off nothing; that leaves B's Ts no run to extend.
+    result = showdown(
+        "4s 5s 6s 8d 8c 8h 3c", "7s 8s 9s 2d 2c Kh Kd", "Ts Jc Qd Ah 3d 5d 6h",
+        rules=OK3, upcard=Card.parse("9h"),
+    )
+    assert result.layoffs_of(1) == () and [str(m) for m in result.melds_of(1)] == ["7s 8s 9s"]
+    assert result.layoffs_of(2) == ()
+    assert (result.knocker_deadwood, result.deadwood_of(1), result.deadwood_of(2)) == (3, 24, 45)
+    assert (result.reason, result.scorer, result.points) == (EndReason.KNOCK, 0, (24 - 3) + (45 - 3))
+    # Had A laid its run off, B's Ts would have followed it: 35 instead of 45.
+    chained = best_layoffs(["4s 5s 6s 7s 8s 9s", "8d 8c 8h"], "Ts Jc Qd Ah 3d 5d 6h")
+    assert chained.deadwood == 35
+
+
 def test_m3_four_players_no_layoffs_against_gin_and_gin_beats_zero() -> None:
     rules = OK4
     result = showdown(

@@ -80,7 +80,9 @@ def check_showdown_against_brute_force(result: HandResult) -> None:
             expected = brute.least_deadwood(bcards(hand))
         else:
             extended = [tuple(sorted(bcards(Hand.from_mask(m)))) for m in melds]
-            expected = brute.layoff_deadwood(extended, bcards(hand))
+            expected, fewest = brute.fewest_layoffs(extended, bcards(hand))
+            # section 2: among equal choices, the fewest laid-off cards
+            assert len(result.layoffs_of(seat)) == fewest
         assert result.deadwood_of(seat) == expected
         for layoff in result.layoffs_of(seat):
             melds[layoff.target] |= layoff.card.mask
