@@ -66,31 +66,9 @@ def all_melds_count() -> int:
     return count
 
 
-def layoff_deadwood(knocker_melds: list[tuple[Card, ...]], defender: frozenset[Card]) -> int:
-    """Least defender deadwood: try every sequence of single layoffs, then meld the rest."""
-    best = least_deadwood(defender)
-    seen: set[tuple[frozenset[Card], tuple[frozenset[Card], ...]]] = set()
-
-    def search(melds: tuple[frozenset[Card], ...], hand: frozenset[Card]) -> None:
-        nonlocal best
-        key = (hand, melds)
-        if key in seen:
-            return
-        seen.add(key)
-        best = min(best, least_deadwood(hand))
-        for card in hand:
-            for i, meld in enumerate(melds):
-                grown = tuple(sorted(meld | {card}))
-                if is_meld(grown):
-                    search(melds[:i] + (frozenset(grown),) + melds[i + 1 :], hand - {card})
-
-    search(tuple(frozenset(m) for m in knocker_melds), defender)
-    return best
-
-
 def fewest_layoffs(knocker_melds: list[tuple[Card, ...]], defender: frozenset[Card]) -> tuple[int, int]:
-    """(least deadwood, fewest cards laid off to reach it): the same search as
-    :func:`layoff_deadwood`, keeping the smallest number of layoffs among the best."""
+    """(least deadwood, fewest cards laid off to reach it): every sequence of single
+    layoffs onto the knocker's melds as they grow, then the rest melded."""
     best = (least_deadwood(defender), 0)
     seen: set[tuple[frozenset[Card], tuple[frozenset[Card], ...]]] = set()
 
@@ -109,6 +87,11 @@ def fewest_layoffs(knocker_melds: list[tuple[Card, ...]], defender: frozenset[Ca
 
     search(tuple(frozenset(m) for m in knocker_melds), defender, 0)
     return best
+
+
+def layoff_deadwood(knocker_melds: list[tuple[Card, ...]], defender: frozenset[Card]) -> int:
+    """Least defender deadwood: try every sequence of single layoffs, then meld the rest."""
+    return fewest_layoffs(knocker_melds, defender)[0]
 
 
 def arrangements(cards: frozenset[Card]) -> list[tuple[list[tuple[Card, ...]], int]]:
