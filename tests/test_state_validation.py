@@ -177,6 +177,7 @@ def test_the_knock_discard_of_a_finished_hand_is_in_place() -> None:
         (lambda s: attrs.evolve(s, result="gin"), "GameState.result must be a HandResult or None"),
         (lambda s: attrs.evolve(s, taken=None), "GameState.taken must be a whole number, not None"),
         (lambda s: attrs.evolve(s, passes=1.0), "GameState.passes must be a whole number, not 1.0"),
+        (lambda s: attrs.evolve(s, stock_next="21"), "GameState.stock_next must be a whole number, not '21'"),
     ],
 )
 def test_fields_of_the_wrong_type_are_refused(change: Callable[[GameState], GameState], fragment: str) -> None:

@@ -37,13 +37,9 @@ def _ints(name: str, value: object, length: int | None) -> tuple[int, ...]:
     return value
 
 
-def _seat(name: str, value: object, players: int) -> int:
-    if not _is_int(value):
-        raise WrongTypeError(f"GameState.{name} must be a whole number, not {_shown(value)}")
-    assert isinstance(value, int)
+def _seat(name: str, value: int, players: int) -> None:
     if not 0 <= value < players:
         raise InvalidStateError(f"GameState.{name}={_shown(value)} is not a seat: expected 0-{players - 1}")
-    return value
 
 
 def _place_names(state: GameState) -> list[tuple[str, int]]:
@@ -67,16 +63,15 @@ def _place_names(state: GameState) -> list[tuple[str, int]]:
 
 def _check_cards(state: GameState) -> None:
     """The 52 cards, each in exactly one place."""
-    seen: dict[int, str] = {}
+    placed: list[tuple[str, int]] = []
     total = 0
     for place, mask in _place_names(state):
         overlap = total & mask
         if overlap:
             index = (overlap & -overlap).bit_length() - 1
-            raise InvalidStateError(f"card {Card.from_index(index)} is in two places: {seen[index]} and {place}")
-        for index in range(52):
-            if mask >> index & 1:
-                seen[index] = place
+            first = next(name for name, held in placed if held >> index & 1)
+            raise InvalidStateError(f"card {Card.from_index(index)} is in two places: {first} and {place}")
+        placed.append((place, mask))
         total |= mask
     if total != _ALL:
         missing = " ".join(str(Card.from_index(i)) for i in range(52) if not total >> i & 1)
@@ -155,9 +150,8 @@ def validate_state(state: GameState) -> None:
         raise InvalidStateError(f"GameState.deck is not the 52 card indexes 0-51, each once: {_shown(deck)}")
     hands = _ints("hands", state.hands, n)
     _ints("known", state.known, n)
-    for name, value in (
-        ("taken", state.taken), ("knock_discard", state.knock_discard), ("limit", state.limit), ("passes", state.passes)
-    ):
+    for name in ("dealer", "to_play_seat", "stock_next", "passes", "taken", "knock_discard", "limit"):
+        value = getattr(state, name)
         if not _is_int(value):
             raise WrongTypeError(f"GameState.{name} must be a whole number, not {_shown(value)}")
     if not isinstance(state.must_knock, bool):
@@ -173,7 +167,7 @@ def validate_state(state: GameState) -> None:
     first_stock = n * state.rules.hand_size + 1
     stock_next = state.stock_next
     last_stock = 52 - state.rules.wall_size
-    if not _is_int(stock_next) or not first_stock <= stock_next <= last_stock:
+    if not first_stock <= stock_next <= last_stock:
         raise InvalidStateError(
             f"GameState.stock_next={_shown(stock_next)}: expected {first_stock}-{last_stock}"
             f" (the stock follows the deal and the upcard, and its last {state.rules.wall_size} cards are never drawn)"
