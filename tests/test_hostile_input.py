@@ -31,6 +31,7 @@ from ginrummy import (
     knock_options,
     loads,
     parse_action,
+    to_dict,
 )
 from ginrummy.players import ExpertPlayer, HardPlayer, determinize, game_equity
 
@@ -168,6 +169,13 @@ def test_a_seed_with_a_lone_surrogate_is_refused_before_it_reaches_random(seed: 
     for call in (lambda: GameState.new(Rules(), seed=seed), lambda: Match.new(Rules(), seed=seed)):
         with pytest.raises(InvalidHandError, match="lone surrogate"):
             call()
+
+
+def test_a_view_document_is_refused_with_advice_to_save_the_state() -> None:
+    state = GameState.new(Rules(), seed=5)
+    text = json.dumps(to_dict(state.view(0)))
+    with pytest.raises(SchemaError, match="view document .* cannot be loaded.*GameState or Match"):
+        loads(text)
 
 
 @pytest.mark.parametrize(

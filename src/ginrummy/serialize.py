@@ -228,6 +228,11 @@ def from_dict(data: Mapping[str, object]) -> Serializable:
         return _load_match(data)
     if kind == "result":
         return _load_result(data)
+    if kind == "view":
+        raise SchemaError(
+            "a view document is what one player may see, for sending to that player, and cannot be loaded:"
+            " it leaves out the hidden cards a state needs. Save and load the GameState or Match instead"
+        )
     raise SchemaError(f"unknown document type {_shown(kind)}: expected rules, state, match or result")
 
 
