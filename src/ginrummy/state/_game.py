@@ -3,7 +3,8 @@
 What each action does lives beside this file, one job per file: the deal in
 ``_deal.py``, the upcard offer in ``_offer.py``, drawing and discarding in
 ``_turns.py``, the wall in ``_wall.py``, knocks and the showdown in
-``_showdown.py``, and what a player may see in ``_view.py``.
+``_showdown.py``, what a player may see in ``_view.py``, reading an action in the
+context of a hand in ``_text.py``, and the checks of ``validate`` in ``_validate.py``.
 """
 
 from __future__ import annotations
@@ -31,11 +32,11 @@ from ..cards import Card, Hand
 from ..errors import IllegalActionError, WrongTypeError, _shown
 from ..rules import Rules, _require_rules
 from ..scoring import HandResult
-from ..solver import deadwood
 from . import _offer, _showdown, _turns, _wall
 from ._deal import check_rng, check_seat, check_seed, deal_hands, deck_order, left_of
 from ._history import Step, steps_of
 from ._phase import Phase, RandomSource
+from ._text import parse_in_context
 from ._validate import validate_state
 from ._view import PlayerView, view_of
 
@@ -380,31 +381,7 @@ class GameState:
         knock with the least deadwood, and ``gin 7h`` a knock discarding 7h.
         The action is only read, not checked.
         """
-        words = " ".join(text.lower().split()) if isinstance(text, str) else text
-        if words in ("gin", "k", "knock"):
-            if self.phase is not Phase.DISCARD:
-                raise self._fail(f"cannot {words} now: {self._phase_text()}", "wrong_phase")
-            knocks = [a for a in self.legal_actions() if isinstance(a, (Knock, BigGin))]
-            if words == "gin":
-                gins = [a for a in knocks if isinstance(a, BigGin) or self._kept_deadwood(a) == 0]
-                if not gins:
-                    raise IllegalActionError(f"{_shown(text)}: no discard leaves you gin", reason="over_knock_limit")
-                return gins[0]
-            plain = [a for a in knocks if isinstance(a, Knock)]
-            if not plain:
-                raise IllegalActionError(
-                    f"{_shown(text)}: no discard brings your deadwood within the knock limit {self.knock_limit}",
-                    reason="over_knock_limit",
-                )
-            return min(plain, key=self._kept_deadwood)
-        if isinstance(words, str) and words.startswith("gin "):
-            return _parse_action_text("knock " + words[4:])
-        return _parse_action_text(text)
-
-    def _kept_deadwood(self, action: Action) -> int:
-        if isinstance(action, Knock):
-            return deadwood(Hand.from_mask(self.hands[self.to_play_seat] & ~action.card.mask))
-        return 0
+        return parse_in_context(self, text)
 
     def _banned_discards(self) -> int:
         """The card (as a mask) that may not be discarded this turn (internal)."""
