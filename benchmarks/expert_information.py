@@ -45,9 +45,12 @@ Every player plays the same Oklahoma deals against ``--against`` (``medium`` or
 in points). Reports each player's mean net points a hand with its standard error, its
 difference from the shipped expert on the same deals, how its hands end, and how often
 a hand the opponent takes one of its discards (feeds) and it takes from the pile.
+``--by-limit`` adds each player's points a hand by the hand's Oklahoma knock limit;
+``--limit L`` plays only the deals whose upcard sets the limit ``L`` (the first
+``--hands`` such deals of the seed, so the hands stay paired between players).
 
 Run:  python benchmarks/expert_information.py [--hands N] [--against medium|hard]
-      [--workers N] [--seed N] [PLAYER ...]
+      [--workers N] [--seed N] [--by-limit] [--limit L] [PLAYER ...]
 """
 
 from __future__ import annotations
@@ -276,6 +279,36 @@ Outcome = tuple[float, str, int, int]
 """(net points, how the hand ended, discards the opponent took, cards taken from the pile)."""
 
 
+def _limit(deal: int, seed: int) -> int:
+    """The Oklahoma knock limit of the hand that ``play_hand`` deals for ``deal``."""
+    return GameState.new(Rules.parse("oklahoma"), seed=seed + deal // 2).knock_limit
+
+
+def _deals(hands: int, seed: int, limit: int | None) -> list[int]:
+    """The first ``hands`` deal numbers, or the first ``hands`` whose knock limit is ``limit``."""
+    if limit is None:
+        return list(range(hands))
+    found: list[int] = []
+    deal = 0
+    while len(found) < hands:
+        if _limit(deal, seed) == limit:
+            found.append(deal)
+        deal += 1
+    return found
+
+
+def _by_limit(points: list[float], limits: list[int]) -> str:
+    """Points a hand (standard error, hands) for each knock limit."""
+    groups: dict[int, list[float]] = collections.defaultdict(list)
+    for p, limit in zip(points, limits):
+        groups[limit].append(p)
+    parts = []
+    for limit, group in sorted(groups.items()):
+        se = statistics.stdev(group) / len(group) ** 0.5 if len(group) > 1 else math.nan
+        parts.append(f"limit {limit}: {statistics.mean(group):+.2f} ({se:.2f}, {len(group)})")
+    return "; ".join(parts)
+
+
 def play_hand(deal: int, name: str, against: str, seed: int) -> Outcome:
     """One hand of deal ``deal // 2`` with ``name`` in seat ``deal % 2``, from its side."""
     rules = Rules.parse("oklahoma")
@@ -313,6 +346,8 @@ def main() -> None:
     parser.add_argument("--against", default="medium", choices=("medium", "hard"))
     parser.add_argument("--workers", type=int, default=2, help="processes")
     parser.add_argument("--seed", type=int, default=70000)
+    parser.add_argument("--by-limit", action="store_true", help="also report points a hand by knock limit")
+    parser.add_argument("--limit", type=int, choices=(0, *range(2, 11)), help="play only deals with this knock limit")
     args = parser.parse_args()
     unknown = [p for p in args.players if p not in PLAYERS and not _is_reported(p) and not _is_walk(p)]
     if unknown:
@@ -323,13 +358,16 @@ def main() -> None:
     if args.hands < 2:
         parser.error(f"--hands {args.hands} is too few: a standard error needs at least 2 hands")
     names = args.players or list(PLAYERS)
-    print(f"machine: {describe()}; {args.hands} Oklahoma hands each against {args.against}, seed {args.seed}")
+    only = "" if args.limit is None else f" with knock limit {args.limit}"
+    print(f"machine: {describe()}; {args.hands} Oklahoma hands{only} each against {args.against}, seed {args.seed}")
+    deals = _deals(args.hands, args.seed, args.limit)
+    limits = [_limit(deal, args.seed) for deal in deals] if args.by_limit else []
     results: dict[str, list[Outcome]] = {}
     with ProcessPoolExecutor(args.workers) as executor:
         for name in names:
             start = time.perf_counter()
             work = partial(play_hand, name=name, against=args.against, seed=args.seed)
-            results[name] = list(executor.map(work, range(args.hands), chunksize=4))
+            results[name] = list(executor.map(work, deals, chunksize=4))
             points = [p for p, _, _, _ in results[name]]
             line = (f"{name:15} {statistics.mean(points):+6.2f} points a hand "
                     f"(standard error {statistics.stdev(points) / len(points) ** 0.5:.2f})")
@@ -342,6 +380,8 @@ def main() -> None:
             print(f"{line}; fed {fed:.2f} and took {took:.2f} a hand ({time.perf_counter() - start:.0f} s)", flush=True)
             endings = collections.Counter(ending for _, ending, _, _ in results[name])
             print(" " * 16 + ", ".join(f"{ending} {count / len(points):.1%}" for ending, count in endings.most_common()))
+            if args.by_limit:
+                print(" " * 16 + _by_limit(points, limits))
 
 
 if __name__ == "__main__":
