@@ -62,7 +62,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
@@ -284,28 +284,32 @@ def _limit(deal: int, seed: int) -> int:
     return GameState.new(Rules.parse("oklahoma"), seed=seed + deal // 2).knock_limit
 
 
-def _deals(hands: int, seed: int, limit: int | None) -> list[int]:
-    """The first ``hands`` deal numbers, or the first ``hands`` whose knock limit is ``limit``."""
-    if limit is None:
-        return list(range(hands))
-    found: list[int] = []
+def _deals(hands: int, seed: int, limit: int | None) -> list[tuple[int, int]]:
+    """(deal number, knock limit) of the first ``hands`` deals, or of the first ``hands``
+    whose knock limit is ``limit``."""
+    found: list[tuple[int, int]] = []
     deal = 0
     while len(found) < hands:
-        if _limit(deal, seed) == limit:
-            found.append(deal)
+        its_limit = _limit(deal, seed)
+        if limit is None or its_limit == limit:
+            found.append((deal, its_limit))
         deal += 1
     return found
 
 
-def _by_limit(points: list[float], limits: list[int]) -> str:
+def _standard_error(values: list[float]) -> float:
+    """The standard error of the mean of ``values`` (NaN for fewer than two)."""
+    return statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else math.nan
+
+
+def _by_limit(points: list[float], limits: Sequence[int]) -> str:
     """Points a hand (standard error, hands) for each knock limit."""
     groups: dict[int, list[float]] = collections.defaultdict(list)
     for p, limit in zip(points, limits):
         groups[limit].append(p)
     parts = []
     for limit, group in sorted(groups.items()):
-        se = statistics.stdev(group) / len(group) ** 0.5 if len(group) > 1 else math.nan
-        parts.append(f"limit {limit}: {statistics.mean(group):+.2f} ({se:.2f}, {len(group)})")
+        parts.append(f"limit {limit}: {statistics.mean(group):+.2f} ({_standard_error(group):.2f}, {len(group)})")
     return "; ".join(parts)
 
 
@@ -360,8 +364,7 @@ def main() -> None:
     names = args.players or list(PLAYERS)
     only = "" if args.limit is None else f" with knock limit {args.limit}"
     print(f"machine: {describe()}; {args.hands} Oklahoma hands{only} each against {args.against}, seed {args.seed}")
-    deals = _deals(args.hands, args.seed, args.limit)
-    limits = [_limit(deal, args.seed) for deal in deals] if args.by_limit else []
+    deals, limits = zip(*_deals(args.hands, args.seed, args.limit))
     results: dict[str, list[Outcome]] = {}
     with ProcessPoolExecutor(args.workers) as executor:
         for name in names:
@@ -370,11 +373,11 @@ def main() -> None:
             results[name] = list(executor.map(work, deals, chunksize=4))
             points = [p for p, _, _, _ in results[name]]
             line = (f"{name:15} {statistics.mean(points):+6.2f} points a hand "
-                    f"(standard error {statistics.stdev(points) / len(points) ** 0.5:.2f})")
+                    f"(standard error {_standard_error(points):.2f})")
             base = BASELINE.get(name, "expert")
             if base in results and name != base:
                 diffs = [p - q for (p, *_), (q, *_) in zip(results[name], results[base])]
-                line += f", {statistics.mean(diffs):+.2f} against {base} (standard error {statistics.stdev(diffs) / len(diffs) ** 0.5:.2f})"
+                line += f", {statistics.mean(diffs):+.2f} against {base} (standard error {_standard_error(diffs):.2f})"
             fed = statistics.mean(f for _, _, f, _ in results[name])
             took = statistics.mean(t for _, _, _, t in results[name])
             print(f"{line}; fed {fed:.2f} and took {took:.2f} a hand ({time.perf_counter() - start:.0f} s)", flush=True)
