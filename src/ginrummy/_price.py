@@ -16,7 +16,7 @@ import attrs
 
 from ._masks import best_layoff_choice, deadwood_of_mask, melding_key, partitions, sequential_layoffs
 from .cards import Card
-from .errors import _SchemaValue
+from .errors import RulesError, WrongTypeError, _SchemaValue, _shown
 from .rules import Rules, SpadesDouble
 
 __all__ = ["EndReason", "Score", "knocker_layout", "price_hand", "showdown_score"]
@@ -41,7 +41,12 @@ class EndReason(_SchemaValue, enum.StrEnum):
 
 @attrs.frozen
 class Score:
-    """The price of a hand under some rules: who scores, how much, and why."""
+    """The price of a hand under some rules: who scores, how much, and why.
+
+    Built directly, it is checked (:class:`~ginrummy.RulesError`): nobody scores a tie
+    or a void hand, a scorer is a seat, and ``points`` adds up from ``base`` and
+    ``bonus`` with what ``doubled`` says was doubled.
+    """
 
     reason: EndReason
     """Why the hand ended."""
@@ -59,6 +64,64 @@ class Score:
     """Box points the hand earns for the scorer at the end of the game (0 if nobody scores)."""
     doubled: str = "nothing"
     """What the spade upcard doubled: ``"everything"``, ``"the bonus"`` or ``"nothing"``."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_score(self)
+
+
+_POINTS = {
+    "nothing": lambda base, bonus: base + bonus,
+    "the bonus": lambda base, bonus: base + 2 * bonus,
+    "everything": lambda base, bonus: 2 * (base + bonus),
+}
+
+
+def _check_score(score: Score) -> None:
+    """A :class:`Score` built directly must be one :func:`price_hand` could give."""
+    if not isinstance(score.reason, EndReason):
+        raise WrongTypeError(f"Score.reason must be an EndReason, not {type(score.reason).__name__}: {_shown(score.reason)}")
+    for name in ("base", "bonus", "multiplier", "points", "box"):
+        value = getattr(score, name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise WrongTypeError(f"Score.{name} must be a whole number, not {type(value).__name__}: {_shown(value)}")
+        if value < 0:
+            raise RulesError(f"Score.{name}={_shown(value)} is negative: points and bonuses are 0 or more")
+    scorer = score.scorer
+    nobody = score.reason in (EndReason.TIE, EndReason.VOID)
+    if nobody:
+        if scorer is not None or score.base or score.bonus or score.points or score.box:
+            raise RulesError(
+                f"a {score.reason.value} hand scores nothing: expected scorer=None and every figure 0, got {score!r}"
+            )
+    elif isinstance(scorer, bool) or not isinstance(scorer, int) or not 0 <= scorer <= 3:
+        raise RulesError(f"Score.scorer={_shown(scorer)} is not a seat: expected 0-3 for a {score.reason.value}")
+    if score.doubled not in _POINTS:
+        raise RulesError(
+            f"Score.doubled={_shown(score.doubled)} is not allowed: expected 'nothing', 'the bonus' or 'everything'"
+        )
+    if score.multiplier != (1 if score.doubled == "nothing" else 2):
+        raise RulesError(
+            f"Score.multiplier={score.multiplier} does not fit doubled={score.doubled!r}: expected 1 for 'nothing', else 2"
+        )
+    expected = _POINTS[score.doubled](score.base, score.bonus)
+    if score.points != expected:
+        raise RulesError(
+            f"Score.points={score.points} does not add up: base {score.base} and bonus {score.bonus} "
+            f"with {score.doubled!r} doubled make {expected}"
+        )
+
+
+def _score(
+    reason: EndReason, scorer: int | None, base: int, bonus: int, multiplier: int, points: int, box: int, doubled: str
+) -> Score:
+    """A :class:`Score` made by :func:`price_hand`, valid by construction: skip the checks."""
+    score = object.__new__(Score)
+    for name, value in (
+        ("reason", reason), ("scorer", scorer), ("base", base), ("bonus", bonus),
+        ("multiplier", multiplier), ("points", points), ("box", box), ("doubled", doubled),
+    ):
+        object.__setattr__(score, name, value)
+    return score
 
 
 _NOTHING = Score(EndReason.VOID, None, 0, 0, 1, 0, 0)
@@ -109,7 +172,7 @@ def price_hand(
         doubled = "everything"
         points = (base + bonus) * multiplier
     box = rules.box_bonus * (rules.multiplier_for(upcard) if rules.spades_double_boxes else 1)
-    return Score(reason, scorer, base, bonus, multiplier, points, box, doubled)
+    return _score(reason, scorer, base, bonus, multiplier, points, box, doubled)
 
 
 def void_score() -> Score:

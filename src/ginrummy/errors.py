@@ -103,7 +103,12 @@ class IllegalActionError(GinRummyError, ValueError):
 
 
 class RulesError(GinRummyError, ValueError):
-    """A :class:`~ginrummy.Rules` value that cannot be played, or an unknown preset."""
+    """A :class:`~ginrummy.Rules` value that cannot be played, or an unknown preset.
+
+    Also raised for a score record built directly (:class:`~ginrummy.Score`,
+    :class:`~ginrummy.Settlement`, :class:`~ginrummy.GameScore`,
+    :class:`~ginrummy.HollywoodColumn`) whose figures no play under the rules could
+    give, such as points that do not add up or a winner's seat out of range."""
 
 
 class SchemaError(GinRummyError, ValueError):

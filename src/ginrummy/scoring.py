@@ -446,6 +446,11 @@ class Settlement:
 
     With three or four players the winner settles with each loser separately
     (RULES.md section 2): :attr:`amounts` holds what each loser pays.
+
+    Built directly, it is checked (:class:`~ginrummy.RulesError`): one entry per seat
+    in each tuple, the winner with the most hand points, shutouts where a loser has no
+    hand points, and totals and amounts that agree. With two players ``shutouts`` and
+    ``amounts`` may be left out, as in 0.1, and are derived from the rest.
     """
 
     winner: int
@@ -466,11 +471,77 @@ class Settlement:
     amounts: tuple[int, ...] = ()
     """Per seat: what that loser pays the winner (0 for the winner); negative when the loser's boxes outweigh."""
 
+    def __attrs_post_init__(self) -> None:
+        _check_settlement(self)
+
     @property
     def worth(self) -> int:
         """The sum of :attr:`amounts`: winner's total minus loser's total with two players;
         negative when the losers' boxes outweigh (ruling 10)."""
         return sum(self.amounts)
+
+
+def _check_settlement(settlement: Settlement) -> None:
+    """A :class:`Settlement` built directly must hang together; with two players the
+    per-seat ``shutouts`` and ``amounts`` may be left out (as in 0.1) and are derived."""
+    fields = {name: _ints(getattr(settlement, name)) for name in ("hand_points", "box_points", "totals", "amounts")}
+    n = len(fields["hand_points"])
+    if not 2 <= n <= 4:
+        raise RulesError(f"Settlement.hand_points={_shown(settlement.hand_points)} must hold one number per player (2 to 4)")
+    winner = settlement.winner
+    if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < n:
+        raise RulesError(f"Settlement.winner={_shown(winner)} is not a seat: expected 0-{n - 1}")
+    for name in ("shutout",):
+        if not isinstance(getattr(settlement, name), bool):
+            raise WrongTypeError(f"Settlement.{name} must be True or False, not {_shown(getattr(settlement, name))}")
+    bonus = settlement.game_bonus
+    if isinstance(bonus, bool) or not isinstance(bonus, int) or bonus < 0:
+        raise RulesError(f"Settlement.game_bonus={_shown(bonus)} is not allowed: expected a whole number, 0 or more")
+    shutouts = _items("Settlement.shutouts", settlement.shutouts)
+    if any(not isinstance(flag, bool) for flag in shutouts):
+        raise WrongTypeError(f"Settlement.shutouts must hold True or False per seat, not {_shown(settlement.shutouts)}")
+    points, boxes = fields["hand_points"], fields["box_points"]
+    if any(value < 0 for value in points + boxes):
+        raise RulesError(f"Settlement: hand and box points are 0 or more, not {_shown(points)} and {_shown(boxes)}")
+    if any(points[seat] >= points[winner] for seat in range(n) if seat != winner):
+        raise RulesError(f"Settlement: the winner (seat {winner}) must have the most hand points, not {_shown(points)}")
+    expected_shutouts = tuple(seat != winner and points[seat] == 0 for seat in range(n))
+    amounts, totals = fields["amounts"], fields["totals"]
+    if not shutouts and not amounts and n == 2:
+        loser = 1 - winner
+        shutouts = expected_shutouts
+        amounts = tuple(0 if seat == winner else totals[winner] - totals[loser] for seat in range(2))
+    for name, value in (("boxes", boxes), ("totals", totals), ("shutouts", shutouts), ("amounts", amounts)):
+        if len(value) != n:
+            raise RulesError(f"Settlement.{name}={_shown(value)} must hold one entry per player ({n}), as hand_points does")
+    if shutouts != expected_shutouts or settlement.shutout != any(shutouts):
+        raise RulesError(
+            f"Settlement: shutout={settlement.shutout} and shutouts={_shown(shutouts)} do not fit hand points {_shown(points)}: "
+            "a shutout is a loser with 0 hand points"
+        )
+    if amounts[winner] != 0:
+        raise RulesError(f"Settlement.amounts={_shown(amounts)}: the winner (seat {winner}) pays itself nothing, so expected 0 there")
+    for seat in range(n):
+        loser_total = points[seat] + boxes[seat]
+        if seat != winner and totals[seat] != loser_total:
+            raise RulesError(f"Settlement.totals={_shown(totals)}: seat {seat}'s total is its hand and box points, {loser_total}")
+    if n == 2 and totals[winner] - totals[1 - winner] != amounts[1 - winner]:
+        raise RulesError(f"Settlement: with two players the loser pays the difference of the totals {_shown(totals)}, not {_shown(amounts)}")
+    if n == 2:
+        base = points[winner] + boxes[winner] + bonus
+        allowed = (base, 2 * base) if shutouts[1 - winner] else (base,)
+        if totals[winner] not in allowed:
+            raise RulesError(
+                f"Settlement.totals={_shown(totals)}: the winner's total is its hand and box points and the game bonus, "
+                f"{base}{f' (doubled for the shutout, {2 * base})' if len(allowed) == 2 else ''}"
+            )
+    elif totals[winner] != points[winner] + boxes[winner] + bonus:
+        raise RulesError(
+            f"Settlement.totals={_shown(totals)}: the winner's total is its hand and box points and the game bonus, "
+            f"{points[winner] + boxes[winner] + bonus}"
+        )
+    for name, value in (("hand_points", points), ("box_points", boxes), ("totals", totals), ("shutouts", shutouts), ("amounts", amounts)):
+        object.__setattr__(settlement, name, value)
 
 
 def _settle(rules: Rules, winner: int, points: tuple[int, ...], boxes: tuple[int, ...]) -> Settlement:

@@ -85,18 +85,49 @@ def deadwood(cards: CardsLike) -> int:
 
 
 
+def _sorted_melds(value: Iterable[MeldLike]) -> tuple[Meld, ...]:
+    return tuple(sorted(_as_melds(value)))
+
+
+def _given_melds(value: Iterable[MeldLike]) -> tuple[Meld, ...]:
+    return tuple(_as_melds(value, "knocker_melds"))
+
+
+def _as_hand(value: CardsLike) -> Hand:
+    return value if type(value) is Hand else Hand(value)
+
+
+def _check_apart(what: str, melds: Iterable[Meld], used: int = 0) -> int:
+    """Raise :class:`InvalidMeldError` if two of ``melds`` share a card, or one uses a card in ``used``."""
+    for meld in melds:
+        if meld.mask & used:
+            raise InvalidMeldError(
+                f"{what}: meld {meld} shares {Hand.from_mask(meld.mask & used)} with another meld or the deadwood cards"
+            )
+        used |= meld.mask
+    return used
+
+
 @attrs.frozen
 class Melding:
     """One arrangement of cards: the melds and the cards left over (deadwood).
 
     Built by :func:`best_melding` and :func:`meldings`; :meth:`from_melds` checks
-    an arrangement given by a player.
+    an arrangement given by a player. Built directly, the melds may be given as
+    :data:`~ginrummy.melds.MeldLike` values in any order and the deadwood as any
+    cards; a card in two parts raises :class:`~ginrummy.InvalidMeldError`.
+
+    >>> print(Melding(["7h 7d 7c", "As 2s 3s"], "Kd"))
+    [As 2s 3s] [7h 7d 7c] deadwood Kd (10)
     """
 
-    melds: tuple[Meld, ...]
+    melds: tuple[Meld, ...] = attrs.field(converter=_sorted_melds)
     """The melds, ordered by :attr:`Meld.mask`."""
-    deadwood_cards: Hand
+    deadwood_cards: Hand = attrs.field(converter=_as_hand)
     """The cards in no meld."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_apart("Melding", self.melds, self.deadwood_cards.mask)
 
     @property
     def deadwood(self) -> int:
@@ -147,7 +178,15 @@ class Melding:
 
 
 def _melding_from(melds: tuple[int, ...], dead: int) -> Melding:
-    return Melding(tuple(Meld._trusted(m) for m in sorted(melds)), Hand.from_mask(dead))
+    # The solver's own arrangements are valid by construction: skip the checks.
+    melding = _new(Melding)
+    _set(melding, "melds", tuple(Meld._trusted(m) for m in sorted(melds)))
+    _set(melding, "deadwood_cards", Hand.from_mask(dead))
+    return melding
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 @lru_cache(maxsize=CACHE_SIZE)
@@ -224,12 +263,27 @@ def discard_deadwood(cards: CardsLike, *, excluded: CardsLike = ()) -> int:
 
 @attrs.frozen
 class KnockOption:
-    """One legal knock: the card discarded face down and the arrangement of the other ten."""
+    """One legal knock: the card discarded face down and the arrangement of the other ten.
+
+    Built directly, it is checked: the discard must not be among the kept cards, which
+    number 10 (7 with three or four players), or :class:`~ginrummy.InvalidHandError`.
+    """
 
     discard: Card
     """The knock discard."""
     melding: Melding
     """The least-deadwood arrangement of the kept cards."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.discard, Card):
+            raise WrongTypeError(f"KnockOption.discard must be a Card, not {type(self.discard).__name__}: {_shown(self.discard)}")
+        if not isinstance(self.melding, Melding):
+            raise WrongTypeError(f"KnockOption.melding must be a Melding, not {type(self.melding).__name__}: {_shown(self.melding)}")
+        kept = self.melding.cards
+        if self.discard in kept:
+            raise InvalidHandError(f"the knock discard {self.discard} is also among the kept cards {kept}")
+        if len(kept) not in (7, 10):
+            raise InvalidHandError(f"a knock keeps 10 cards (7 with three or four players), not {len(kept)}: {kept}")
 
     @property
     def deadwood(self) -> int:
@@ -283,9 +337,16 @@ def knock_options(
         return ()
     banned = _mask_of(excluded, what="excluded")
     return tuple(
-        KnockOption(Card.from_index(low.bit_length() - 1), _best_melding_of_mask(mask ^ low))
+        _knock_option(Card.from_index(low.bit_length() - 1), _best_melding_of_mask(mask ^ low))
         for low in knock_discards(mask, knock_limit, banned)
     )
+
+
+def _knock_option(discard: Card, melding: Melding) -> KnockOption:
+    option = _new(KnockOption)
+    _set(option, "discard", discard)
+    _set(option, "melding", melding)
+    return option
 
 
 
@@ -317,18 +378,46 @@ class Layoff:
             raise WrongTypeError(f"Layoff.target must be the index of a knocker meld, not {_shown(self.target)}")
 
 
+def _layoff_tuple(value: Iterable[Layoff]) -> tuple[Layoff, ...]:
+    if isinstance(value, (str, Layoff)) or not isinstance(value, Iterable):
+        raise WrongTypeError(f"LayoffPlan.layoffs must be an iterable of Layoff values, not {type(value).__name__}: {_shown(value)}")
+    out = tuple(value)
+    for layoff in out:
+        if not isinstance(layoff, Layoff):
+            raise WrongTypeError(f"LayoffPlan.layoffs must hold Layoff values, not {type(layoff).__name__}: {_shown(layoff)}")
+    return out
+
+
 @attrs.frozen
 class LayoffPlan:
-    """The defender's optimal response to a knock: own melds, layoffs and deadwood."""
+    """The defender's optimal response to a knock: own melds, layoffs and deadwood.
 
-    melds: tuple[Meld, ...]
+    Built directly, it is checked: no card in two parts, and every layoff fits its
+    knocker meld when played in the order given (after the layoffs before it), or
+    :class:`~ginrummy.InvalidMeldError`.
+    """
+
+    melds: tuple[Meld, ...] = attrs.field(converter=_sorted_melds)
     """The defender's own melds."""
-    layoffs: tuple[Layoff, ...]
+    layoffs: tuple[Layoff, ...] = attrs.field(converter=_layoff_tuple)
     """The layoffs, in an order in which each one is legal when played."""
-    deadwood_cards: Hand
+    deadwood_cards: Hand = attrs.field(converter=_as_hand)
     """The cards left in neither a meld nor a layoff."""
-    knocker_melds: tuple[Meld, ...]
+    knocker_melds: tuple[Meld, ...] = attrs.field(converter=_given_melds)
     """The knocker's melds as given, before layoffs."""
+
+    def __attrs_post_init__(self) -> None:
+        used = _check_apart("LayoffPlan", self.melds, self.deadwood_cards.mask)
+        used = _check_apart("LayoffPlan", self.knocker_melds, used)
+        extended = list(self.knocker_melds)
+        for layoff in self.layoffs:
+            if not 0 <= layoff.target < len(extended):
+                expected = f"expected 0-{len(extended) - 1}" if extended else "the plan has no knocker melds"
+                raise InvalidMeldError(f"layoff of {layoff.card} targets knocker meld {layoff.target}: {expected}")
+            if layoff.card.mask & used:
+                raise InvalidMeldError(f"layoff of {layoff.card}: the card is already in a meld, the deadwood or another layoff")
+            extended[layoff.target] = extended[layoff.target].extend(layoff.card)
+            used |= layoff.card.mask
 
     @property
     def deadwood(self) -> int:
@@ -394,7 +483,10 @@ def best_layoffs(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike) -
         for target, bits in enumerate(per_meld)
         for bit in bits
     )
-    return LayoffPlan(own.melds, layoffs, own.deadwood_cards, melds)
+    plan = _new(LayoffPlan)
+    for name, value in (("melds", own.melds), ("layoffs", layoffs), ("deadwood_cards", own.deadwood_cards), ("knocker_melds", melds)):
+        _set(plan, name, value)
+    return plan
 
 
 def knocker_melding(
