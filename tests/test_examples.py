@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import runpy
-import sys
 from pathlib import Path
 
 import pytest

@@ -27,12 +27,14 @@ from ginrummy import (
     Rules,
     SchemaError,
     TakeUpcard,
+    WrongTypeError,
     dumps,
     knock_options,
     loads,
     parse_action,
     to_dict,
 )
+from ginrummy.errors import _shown
 from ginrummy.players import ExpertPlayer, HardPlayer, determinize, game_equity
 
 WORDS = st.sampled_from(
@@ -229,6 +231,8 @@ def _sweep_arguments() -> dict[str, object]:
     }
 
 
+# A wrong type of these is quoted in the message (the library's quoting of ``repr``).
+QUOTED: list[object] = [None, 1.5, b"As", {}]
 HOSTILE = [None, -1, 1.5, float("nan"), True, "", "zz", b"As", [None], {}, object(), 10**100, float("inf"), [["As"]]]
 
 
@@ -238,7 +242,8 @@ def _sweep(callables: list[tuple[str, Callable[..., object]]], sound: dict[str, 
     from ``sound`` by name
     (a callable needing a name ``sound`` lacks is skipped). Returns the number of calls
     and a line for each exception other than the library's errors (a wrong type among
-    them: :class:`~ginrummy.WrongTypeError`, a ``TypeError`` too)."""
+    them: :class:`~ginrummy.WrongTypeError`, a ``TypeError`` too), or for a
+    ``WrongTypeError`` whose message does not quote a :data:`QUOTED` value."""
     import inspect
 
     escaped: list[str] = []
@@ -261,6 +266,9 @@ def _sweep(callables: list[tuple[str, Callable[..., object]]], sound: dict[str, 
                 tried += 1
                 try:
                     function(*arguments, **keywords)
+                except WrongTypeError as error:
+                    if hostile in QUOTED and _shown(hostile) not in str(error):
+                        escaped.append(f"{name}({parameters[position].name}={hostile!r:.40}) does not quote it: {error}")
                 except GinRummyError:
                     pass
                 except Exception as error:  # noqa: BLE001 - the point is to catch what escapes
@@ -300,7 +308,7 @@ def test_every_public_method_meets_a_wrong_argument_with_a_library_error() -> No
     sound: dict[str, object] = {
         **_sweep_arguments(), "action": TakeUpcard(), "card": Card.parse("4s"), "cards": "As 2s 3s",
         "mask": 7, "index": 3, "other": Hand.parse("Kd"), "upcard": Card.parse("7h"), "seat": 0,
-        "deck": state.deck, "dealer": 0, "actions": [], "legal_actions": view.legal_actions, "view": view,
+        "deck": state.deck_cards, "dealer": 0, "actions": [], "legal_actions": view.legal_actions, "view": view,
         "name": "oklahoma", "data": Rules().to_dict(), "text": "As",
     }
     holders: list[object] = [

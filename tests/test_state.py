@@ -6,10 +6,8 @@ import random
 
 import attrs
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from helpers import playout, scripted, scripted_deck
+from helpers import scripted, scripted_deck
 from ginrummy import (
     PRESETS,
     BigGin,
@@ -22,9 +20,7 @@ from ginrummy import (
     GameScore,
     GameState,
     Hand,
-    HiddenKnock,
     IllegalActionError,
-    InvalidHandError,
     Knock,
     Match,
     NextHand,
@@ -33,12 +29,7 @@ from ginrummy import (
     Rules,
     TakeUpcard,
     TakeWallDiscard,
-    WallRule,
-    dumps,
-    loads,
     parse_action,
-    showdown,
-    to_dict,
 )
 
 STANDARD = PRESETS["standard"]

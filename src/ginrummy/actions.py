@@ -72,7 +72,7 @@ def _melds_converter(value: Iterable[MeldLike] | None) -> tuple[Meld, ...] | Non
 
 def _card_validator(instance: object, attribute: attrs.Attribute[Card], value: object) -> None:
     if not isinstance(value, Card):
-        raise WrongTypeError(f"{type(instance).__name__}.{attribute.name} must be a Card, not {type(value).__name__}")
+        raise WrongTypeError(f"{type(instance).__name__}.{attribute.name} must be a Card, not {type(value).__name__}: {_shown(value)}")
 
 
 def _melds_text(melds: tuple[Meld, ...] | None) -> str:
@@ -204,7 +204,7 @@ def parse_action(text: str) -> Action:
     that is not an action; bad card text inside raises :class:`~ginrummy.CardParseError`.
     """
     if not isinstance(text, str):
-        raise WrongTypeError(f"action text must be a str, not {type(text).__name__}")
+        raise WrongTypeError(f"action text must be a str, not {type(text).__name__}: {_shown(text)}")
     body, melds = _split_melds(text, text)
     words = " ".join(body.lower().split())
     if words in ("big gin", "biggin", "bg"):

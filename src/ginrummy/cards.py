@@ -13,7 +13,7 @@ bits inside one suit's 13, and a set is bits 13 apart.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Final, Union
 
 from attrs.exceptions import FrozenInstanceError
@@ -122,7 +122,7 @@ class Card:
         elif isinstance(rank, int) and not isinstance(rank, bool):
             r = int(rank) if 1 <= rank <= 13 else 0
         else:
-            raise WrongTypeError(f"Card rank must be a Rank, int or str, not {type(rank).__name__}")
+            raise WrongTypeError(f"Card rank must be a Rank, int or str, not {type(rank).__name__}: {_shown(rank)}")
         if r == 0:
             raise CardParseError(
                 f"{_shown(rank)} is not a rank: expected 1-13 or one of A 2-9 T J Q K",
@@ -137,7 +137,7 @@ class Card:
                     f"{_shown(suit)} is not a suit: expected one of s h d c or ♠ ♥ ♦ ♣", text=suit
                 )
         else:
-            raise WrongTypeError(f"Card suit must be a Suit or str, not {type(suit).__name__}")
+            raise WrongTypeError(f"Card suit must be a Suit or str, not {type(suit).__name__}: {_shown(suit)}")
         return _CARDS[s * 13 + r - 1]
 
     @classmethod
@@ -150,7 +150,7 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card at bit ``index`` (0-51) of the layout described in :mod:`ginrummy.cards`."""
         if isinstance(index, bool) or not isinstance(index, int):
-            raise WrongTypeError(f"card index must be an int, not {type(index).__name__}")
+            raise WrongTypeError(f"card index must be an int, not {type(index).__name__}: {_shown(index)}")
         if not 0 <= index < 52:
             raise InvalidHandError(f"card index {_shown(index)} is out of range: expected 0-51")
         return _CARDS[index]
@@ -266,7 +266,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     :class:`~ginrummy.DuplicateCardError` when a card appears twice.
     """
     if not isinstance(text, str):
-        raise WrongTypeError(f"card text must be a str, not {type(text).__name__}")
+        raise WrongTypeError(f"card text must be a str, not {type(text).__name__}: {_shown(text)}")
     cards: list[Card] = []
     seen = 0
     i, n = 0, len(text)
@@ -325,11 +325,15 @@ def _mask_of(cards: CardsLike, *, what: str = "cards") -> int:
     if isinstance(cards, str):
         cards = parse_cards(cards)
     mask = 0
+    if isinstance(cards, (bytes, bytearray, memoryview, Mapping)):
+        raise WrongTypeError(
+            f"{what} must be a Hand, card text or an iterable of Card, not {type(cards).__name__}: {_shown(cards)}"
+        )
     try:
         iterator = iter(cards)
     except TypeError:
         raise WrongTypeError(
-            f"{what} must be a Hand, card text or an iterable of Card, not {type(cards).__name__}"
+            f"{what} must be a Hand, card text or an iterable of Card, not {type(cards).__name__}: {_shown(cards)}"
         ) from None
     for card in iterator:
         if isinstance(card, str):
@@ -376,7 +380,7 @@ class Hand:
     def from_mask(cls, mask: int) -> Self:
         """The hand whose bits are ``mask`` (layout in :mod:`ginrummy.cards`)."""
         if isinstance(mask, bool) or not isinstance(mask, int):
-            raise WrongTypeError(f"hand mask must be an int, not {type(mask).__name__}")
+            raise WrongTypeError(f"hand mask must be an int, not {type(mask).__name__}: {_shown(mask)}")
         if not 0 <= mask <= FULL_MASK:
             raise InvalidHandError(f"hand mask {_shown(mask)} is out of range: expected 0 to 2**52 - 1")
         hand = object.__new__(cls)

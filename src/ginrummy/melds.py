@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Union
 
 from typing_extensions import TypeAlias
@@ -66,7 +66,7 @@ class Meld:
     def parse(cls, text: str) -> Meld:
         """Read a meld from card text such as ``"5h 6h 7h"`` or ``"Ks Kh Kd"``."""
         if not isinstance(text, str):
-            raise WrongTypeError(f"meld text must be a str, not {type(text).__name__}")
+            raise WrongTypeError(f"meld text must be a str, not {type(text).__name__}: {_shown(text)}")
         parse_cards(text)  # raises CardParseError for bad text before meld checks
         return cls(text)
 
@@ -182,6 +182,6 @@ def _as_melds(value: Iterable[MeldLike], what: str = "melds") -> list[Meld]:
     """
     if isinstance(value, (str, Meld)):
         raise WrongTypeError(f"{what} must be an iterable of melds, not a single meld or string: {_shown(value)}")
-    if not isinstance(value, Iterable):
+    if not isinstance(value, Iterable) or isinstance(value, (bytes, bytearray, memoryview, Mapping)):
         raise WrongTypeError(f"{what} must be an iterable of melds, not {type(value).__name__}: {_shown(value)}")
     return [_as_meld(item) for item in value]

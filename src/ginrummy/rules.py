@@ -242,7 +242,7 @@ class Rules:
         0
         """
         if not isinstance(upcard, Card):
-            raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}")
+            raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}: {_shown(upcard)}")
         if not self.oklahoma:
             return self.knock_limit
         if upcard.rank is Rank.ACE:
@@ -255,7 +255,7 @@ class Rules:
         What the factor applies to is :attr:`spades_double`.
         """
         if not isinstance(upcard, Card):
-            raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}")
+            raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}: {_shown(upcard)}")
         if self.oklahoma and self.spades_double is not SpadesDouble.OFF and upcard.suit is Suit.SPADES:
             return 2
         return 1
@@ -320,7 +320,7 @@ class Rules:
         False
         """
         if not isinstance(text, str):
-            raise WrongTypeError(f"rules text must be a str, not {type(text).__name__}")
+            raise WrongTypeError(f"rules text must be a str, not {type(text).__name__}: {_shown(text)}")
         head, *changes = [part.strip() for part in text.replace(",", "+").split("+")]
         fields = {f.name: f for f in _knobs()}
         if "=" in head:
@@ -432,7 +432,7 @@ def find_rules(name: str) -> Rules:
     0
     """
     if not isinstance(name, str):
-        raise WrongTypeError(f"preset name must be a str, not {type(name).__name__}")
+        raise WrongTypeError(f"preset name must be a str, not {type(name).__name__}: {_shown(name)}")
     key = "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
     key = _ALIASES.get(key, key)
     if key in PRESETS:

@@ -49,7 +49,7 @@ def _hands(value: Iterable[Hand]) -> tuple[Hand, ...]:
     out = _items("hands", value)
     for hand in out:
         if not isinstance(hand, Hand):
-            raise WrongTypeError(f"hands must hold Hand values, not {type(hand).__name__}")
+            raise WrongTypeError(f"hands must hold Hand values, not {type(hand).__name__}: {_shown(hand)}")
     return out
 
 
@@ -61,7 +61,7 @@ def _layoffs(value: Iterable[Layoff]) -> tuple[Layoff, ...]:
     out = _items("layoffs", value)
     for layoff in out:
         if not isinstance(layoff, Layoff):
-            raise WrongTypeError(f"layoffs must hold Layoff values, not {type(layoff).__name__}")
+            raise WrongTypeError(f"layoffs must hold Layoff values, not {type(layoff).__name__}: {_shown(layoff)}")
     return out
 
 
@@ -159,7 +159,7 @@ class HandResult:
             raise InvalidHandError(f"knocker={_shown(knocker)} is not a seat: expected 0-{len(self.hands) - 1} or None")
         _require_rules(self.rules)
         if not isinstance(self.upcard, Card):
-            raise WrongTypeError(f"upcard must be a Card, not {type(self.upcard).__name__}")
+            raise WrongTypeError(f"upcard must be a Card, not {type(self.upcard).__name__}: {_shown(self.upcard)}")
         _check_facts(self)
 
     @property
@@ -205,7 +205,7 @@ class HandResult:
 
     def _seat(self, seat: int) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise WrongTypeError(f"seat must be an int, not {type(seat).__name__}")
+            raise WrongTypeError(f"seat must be an int, not {type(seat).__name__}: {_shown(seat)}")
         if not 0 <= seat < len(self.hands):
             raise InvalidHandError(f"seat {_shown(seat)} does not exist: expected 0-{len(self.hands) - 1}")
         return seat
@@ -365,7 +365,7 @@ def showdown(
     """
     _require_rules(rules)
     if not isinstance(upcard, Card):
-        raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}")
+        raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}: {_shown(upcard)}")
     n = rules.players
     if isinstance(knocker_seat, bool) or not isinstance(knocker_seat, int) or not 0 <= knocker_seat < n:
         raise InvalidHandError(f"knocker_seat={_shown(knocker_seat)} is not a seat: expected 0-{n - 1}")
@@ -579,7 +579,7 @@ def _results(value: Iterable[HandResult]) -> tuple[HandResult, ...]:
     out = _items("results", value)
     for item in out:
         if not isinstance(item, HandResult):
-            raise WrongTypeError(f"results must hold HandResult values, not {type(item).__name__}")
+            raise WrongTypeError(f"results must hold HandResult values, not {type(item).__name__}: {_shown(item)}")
     return out
 
 
@@ -645,7 +645,7 @@ class GameScore:
     def add(self, result: HandResult) -> GameScore:
         """The score after ``result``; raises :class:`IllegalActionError` once the game is over."""
         if not isinstance(result, HandResult):
-            raise WrongTypeError(f"expected a HandResult, not {type(result).__name__}")
+            raise WrongTypeError(f"expected a HandResult, not {type(result).__name__}: {_shown(result)}")
         if self.is_over:
             raise IllegalActionError("the game is over: no more hands can be scored", reason="game_over")
         score = result.score_under(self.rules)
@@ -746,7 +746,7 @@ class Hollywood:
     def add(self, result: HandResult) -> Hollywood:
         """The score after ``result``."""
         if not isinstance(result, HandResult):
-            raise WrongTypeError(f"expected a HandResult, not {type(result).__name__}")
+            raise WrongTypeError(f"expected a HandResult, not {type(result).__name__}: {_shown(result)}")
         if self.is_over:
             raise IllegalActionError("the Hollywood session is over: all three games are closed", reason="game_over")
         score = result.score_under(self.rules)

@@ -83,7 +83,7 @@ def to_dict(value: Serializable | PlayerView, *, names: Sequence[str] | None = N
         return _head("result") | _result_body(value)
     if isinstance(value, PlayerView):
         return _head("view") | _view_body(value)
-    raise WrongTypeError(f"cannot serialise {type(value).__name__}: expected Rules, GameState, Match, HandResult or PlayerView")
+    raise WrongTypeError(f"cannot serialise {type(value).__name__} ({_shown(value)}): expected Rules, GameState, Match, HandResult or PlayerView")
 
 
 def _check_names(names: object, players: int, where: str) -> None:

@@ -228,7 +228,7 @@ def meldings(cards: CardsLike, *, max_deadwood: int | None = None) -> tuple[Meld
     [10, 13, 28]
     """
     if max_deadwood is not None and (isinstance(max_deadwood, bool) or not isinstance(max_deadwood, int)):
-        raise WrongTypeError(f"max_deadwood must be an int or None, not {type(max_deadwood).__name__}")
+        raise WrongTypeError(f"max_deadwood must be an int or None, not {type(max_deadwood).__name__}: {_shown(max_deadwood)}")
     mask = _mask_of(cards)
     _check_size(mask, MAX_MELDINGS_CARDS, "meldings")
     found = sorted(partitions(mask, max_deadwood), key=lambda p: melding_key(*p))
@@ -298,7 +298,7 @@ class KnockOption:
 
 def _check_limit(knock_limit: int) -> None:
     if isinstance(knock_limit, bool) or not isinstance(knock_limit, int):
-        raise WrongTypeError(f"knock_limit must be an int, not {type(knock_limit).__name__}")
+        raise WrongTypeError(f"knock_limit must be an int, not {type(knock_limit).__name__}: {_shown(knock_limit)}")
     if not 0 <= knock_limit <= 10:
         raise RulesError(f"knock_limit={_shown(knock_limit)} is not allowed: expected 0-10")
 

@@ -7,6 +7,7 @@ import contextlib
 import json
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 import attrs
@@ -125,12 +126,14 @@ def simulate(args: argparse.Namespace, out: TextIO) -> int:
         sys.stderr.flush()
 
     with contextlib.ExitStack() as stack:
-        on_game = None
+        on_game: Callable[[MatchSummary], None] | None = None
         if args.records is not None:
             records = stack.enter_context(args.records.open("w", encoding="utf-8"))
 
-            def on_game(summary: MatchSummary) -> None:
+            def write_record(summary: MatchSummary) -> None:
                 records.write(f"{summary.record}\n")
+
+            on_game = write_record
 
         executor = None
         if args.scheduler is not None:

@@ -265,7 +265,7 @@ def summarize(names: Sequence[str], summaries: Sequence[MatchSummary]) -> Tourna
     another number of players, or whose winner is not one of them."""
     if isinstance(names, str) or not isinstance(names, Sequence) or not all(isinstance(x, str) for x in names):
         raise WrongTypeError(f"names must be a sequence of strings, one per player, not {_shown(names)}")
-    if not isinstance(summaries, Sequence):
+    if not isinstance(summaries, Sequence) or isinstance(summaries, (str, bytes, bytearray)):
         raise WrongTypeError(f"summaries must be a sequence of MatchSummary values, not {type(summaries).__name__}: {_shown(summaries)}")
     n = len(names)
     for index, summary in enumerate(summaries):

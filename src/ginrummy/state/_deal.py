@@ -77,12 +77,17 @@ def deal_hands(rules: Rules, deck: tuple[int, ...], dealer: int) -> tuple[int, .
 
 def deck_order(deck: Sequence[Card] | str) -> list[int]:
     """The card indexes of an explicit deal order of the 52 cards."""
-    if not isinstance(deck, Iterable) or isinstance(deck, (AbstractSet, Mapping)):  # str is Iterable
-        raise WrongTypeError(f"deck must be card text or a sequence of Card values in deal order, not {type(deck).__name__}")
+    if not isinstance(deck, Iterable) or isinstance(deck, (AbstractSet, Mapping, bytes, bytearray, memoryview)):  # str is Iterable
+        raise WrongTypeError(f"deck must be card text or a sequence of Card values in deal order, not {type(deck).__name__}: {_shown(deck)}")
     cards = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
     for card in cards:
         if not isinstance(card, Card):
-            raise WrongTypeError(f"deck must hold Card values, not {type(card).__name__}")
+            hint = (
+                " (GameState.deck holds card indexes: pass GameState.deck_cards, or Card.from_index(i) for each)"
+                if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52
+                else ""
+            )
+            raise WrongTypeError(f"deck must hold Card values, not {type(card).__name__}: {_shown(card)}{hint}")
     order = [c.index for c in cards]
     if len(order) != 52 or len(set(order)) != 52:
         raise InvalidHandError(

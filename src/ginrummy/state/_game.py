@@ -159,6 +159,10 @@ class GameState:
 
         Every action is checked; an illegal one raises :class:`~ginrummy.IllegalActionError`.
         """
+        if isinstance(actions, (str, bytes, bytearray, memoryview)) or not isinstance(actions, Iterable):
+            raise WrongTypeError(
+                f"actions must be an iterable of actions or action texts, not {type(actions).__name__}: {_shown(actions)}"
+            )
         state = cls.new(rules, deck=deck, dealer=dealer)
         for action in actions:
             state = state.apply(_parse_action_text(action) if isinstance(action, str) else action)

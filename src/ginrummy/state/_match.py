@@ -9,7 +9,7 @@ import attrs
 
 from ..actions import Action, NextHand
 from ..cards import Card
-from ..errors import IllegalActionError, InvalidHandError, WrongTypeError
+from ..errors import IllegalActionError, WrongTypeError
 from ..rules import NextDealer, Rules, _require_rules
 from ..scoring import GameScore, Hollywood
 from ._deal import check_rng, check_seat, check_seed, left_of
