@@ -86,7 +86,10 @@ class InvalidStateError(GinRummyError, ValueError):
     """A :class:`~ginrummy.GameState` whose fields break the invariants of a hand, found
     by :meth:`~ginrummy.GameState.validate`: a card in two places or missing, a hand of
     the wrong size for the phase, a seat out of range, a knock limit the upcard does not
-    fix, and the like. The message names the field or card and what was expected."""
+    fix, and the like. The message names the field or card and what was expected.
+
+    Also raised for a :class:`~ginrummy.PlayerView` built directly that no player could
+    see at a table (checked as it is built)."""
 
 
 class IllegalActionError(GinRummyError, ValueError):

@@ -13,6 +13,7 @@ from ..rules import Rules
 from ..scoring import GameScore, HandResult, Hollywood
 from ._history import Step, steps_of
 from ._phase import Phase
+from ._view_checks import check_view
 
 if TYPE_CHECKING:
     from ._game import GameState
@@ -28,6 +29,14 @@ class PlayerView:
     Seats are numbered clockwise and play passes to the left (seat ``s + 1``); the
     helpers :attr:`opponents`, :meth:`relative` and :attr:`is_my_turn` place the other
     seats relative to this one, as a front-end draws them.
+
+    :meth:`GameState.view <ginrummy.GameState.view>` and :meth:`Match.view
+    <ginrummy.Match.view>` build views. A view built directly (``PlayerView(...)`` or
+    ``attrs.evolve(view, ...)``, to put a position of one's own to a bot) is checked:
+    a field of the wrong type raises :class:`~ginrummy.WrongTypeError`, and a view no
+    player could see at a table (cards in two places or not adding up to 52, hand
+    sizes that do not fit the phase, a knock limit the upcard does not give, another
+    seat's knock discard shown) raises :class:`~ginrummy.InvalidStateError`.
     """
 
     seat: int
@@ -68,6 +77,9 @@ class PlayerView:
     """The game score, when the view comes from a :class:`Match`."""
     legal_actions: tuple[Action, ...] = ()
     """This player's legal actions (empty when it is not this player's turn)."""
+
+    def __attrs_post_init__(self) -> None:
+        check_view(self)
 
     @property
     def discard_pile(self) -> tuple[Card, ...]:
@@ -178,24 +190,39 @@ def view_of(
     to_play = state.to_play
     if legal_actions is None:
         legal_actions = state.legal_actions() if to_play == seat else ()
-    return PlayerView(
-        seat=seat,
-        rules=state.rules,
-        dealer=state.dealer,
-        phase=state.phase,
-        to_play=to_play,
-        hand=Hand.from_mask(state.hands[seat]),
-        upcard=state.upcard,
-        knock_limit=state.limit,
-        multiplier=state.multiplier,
-        stock_count=state.stock_count,
-        pile=state.pile,
-        card_counts=tuple(h.bit_count() for h in state.hands),
-        known=tuple(map(Hand.from_mask, state.known)),
-        taken_card=state.taken_card if to_play == seat else None,
-        public_steps=public,
-        last_step=last,
-        result=result,
-        game=game,
-        legal_actions=legal_actions,
+    # The fields in declaration order (_FIELDS).
+    return _trusted_view(
+        seat,
+        state.rules,
+        state.dealer,
+        state.phase,
+        to_play,
+        Hand.from_mask(state.hands[seat]),
+        state.upcard,
+        state.limit,
+        state.multiplier,
+        state.stock_count,
+        state.pile,
+        tuple(h.bit_count() for h in state.hands),
+        tuple(map(Hand.from_mask, state.known)),
+        state.taken_card if to_play == seat else None,
+        public,
+        last,
+        result,
+        game,
+        legal_actions,
     )
+
+
+_FIELDS = tuple(field.name for field in attrs.fields(PlayerView))
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _trusted_view(*values: object) -> PlayerView:
+    """A view built from a :class:`GameState`, which keeps every invariant: every field's
+    value in declaration order, set without the checks."""
+    view = _new(PlayerView)
+    for name, value in zip(_FIELDS, values, strict=True):
+        _set(view, name, value)
+    return view

@@ -1,0 +1,224 @@
+"""The invariants of a :class:`~ginrummy.PlayerView` built directly (``PlayerView(...)``
+or ``attrs.evolve(view, ...)``): what a player could see at a table.
+
+:func:`~ginrummy.state._view.view_of` builds views from a :class:`GameState`, which keeps
+these invariants by construction, and skips this check.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Action, HiddenKnock, Knock
+from ..cards import Card, Hand
+from ..errors import InvalidStateError, WrongTypeError, _shown
+from ..rules import Rules
+from ..scoring import GameScore, HandResult, Hollywood
+from ._history import Step
+from ._phase import Phase
+from ._validate import _is_int
+
+if TYPE_CHECKING:
+    from ._view import PlayerView
+
+__all__ = ["check_view"]
+
+
+def _whole(name: str, value: object) -> int:
+    if not _is_int(value):
+        raise WrongTypeError(f"PlayerView.{name} must be a whole number, not {type(value).__name__}: {_shown(value)}")
+    assert isinstance(value, int)
+    return value
+
+
+def _of_type(name: str, value: object, kind: type | tuple[type, ...], expected: str) -> None:
+    if not isinstance(value, kind):
+        raise WrongTypeError(f"PlayerView.{name} must be {expected}, not {type(value).__name__}: {_shown(value)}")
+
+
+def _tuple_of(name: str, value: object, check: type, expected: str) -> tuple[object, ...]:
+    if not isinstance(value, tuple) or not all(isinstance(v, check) and not isinstance(v, bool) for v in value):
+        raise WrongTypeError(f"PlayerView.{name} must be a tuple of {expected}, not {_shown(value)}")
+    return value
+
+
+def _seat(name: str, value: int, players: int) -> None:
+    if not 0 <= value < players:
+        raise InvalidStateError(f"PlayerView.{name}={_shown(value)} is not a seat: expected 0-{players - 1}")
+
+
+def _check_types(view: PlayerView) -> None:
+    _of_type("rules", view.rules, Rules, "a Rules value")
+    _of_type("phase", view.phase, Phase, "a Phase")
+    for name in ("seat", "dealer", "knock_limit", "multiplier", "stock_count"):
+        _whole(name, getattr(view, name))
+    if view.to_play is not None:
+        _whole("to_play", view.to_play)
+    _of_type("hand", view.hand, Hand, "a Hand")
+    _of_type("upcard", view.upcard, Card, "a Card")
+    _tuple_of("pile", view.pile, int, "card indexes (whole numbers 0-51)")
+    _tuple_of("card_counts", view.card_counts, int, "whole numbers, one per seat")
+    _tuple_of("known", view.known, Hand, "Hand values, one per seat")
+    if view.taken_card is not None:
+        _of_type("taken_card", view.taken_card, Card, "a Card or None")
+    if view.public_steps is not None:
+        _of_type("public_steps", view.public_steps, Step, "a history step or None")
+    last = view.last_step
+    if last is not None and not (len(last) == 2 and _is_int(last[0]) and isinstance(last[1], Action)
+                                 if isinstance(last, tuple) else False):
+        raise WrongTypeError(f"PlayerView.last_step must be a (seat, Action) pair or None, not {_shown(last)}")
+    if view.result is not None:
+        _of_type("result", view.result, HandResult, "a HandResult or None")
+    if view.game is not None:
+        _of_type("game", view.game, (GameScore, Hollywood), "a GameScore, a Hollywood or None")
+    _tuple_of("legal_actions", view.legal_actions, Action, "Action values")
+
+
+def _check_table(view: PlayerView) -> None:
+    """Seats, the turn, the limit and the multiplier the upcard fixes, and the result."""
+    rules, n = view.rules, view.rules.players
+    if len(view.card_counts) != n or len(view.known) != n:
+        raise InvalidStateError(
+            f"PlayerView.card_counts and PlayerView.known hold {len(view.card_counts)} and {len(view.known)} entries:"
+            f" expected {n}, one per seat of {rules}"
+        )
+    _seat("seat", view.seat, n)
+    _seat("dealer", view.dealer, n)
+    over = view.phase is Phase.OVER
+    if view.to_play is None:
+        if not over:
+            raise InvalidStateError(f"PlayerView.to_play is None in the {view.phase.value} phase: expected a seat to act")
+    else:
+        _seat("to_play", view.to_play, n)
+        if over:
+            raise InvalidStateError(f"PlayerView.to_play={view.to_play} when the hand is over: expected None")
+    if (view.result is None) != (not over):
+        raise InvalidStateError(
+            f"PlayerView.result is {'missing' if view.result is None else 'set'} in the {view.phase.value} phase:"
+            " a hand has a result exactly when it is over"
+        )
+    for name, value, expected in (
+        ("knock_limit", view.knock_limit, rules.knock_limit_for(view.upcard)),
+        ("multiplier", view.multiplier, rules.multiplier_for(view.upcard)),
+    ):
+        if value != expected:
+            raise InvalidStateError(
+                f"PlayerView.{name}={_shown(value)}: the rules and the upcard {view.upcard} fix it at {expected}"
+            )
+
+
+def _check_counts(view: PlayerView) -> None:
+    """Hand sizes that fit the phase."""
+    size = view.rules.hand_size
+    if len(view.hand) != view.card_counts[view.seat]:
+        raise InvalidStateError(
+            f"PlayerView.hand holds {len(view.hand)} cards ({view.hand}) but card_counts gives seat {view.seat}"
+            f" {view.card_counts[view.seat]}"
+        )
+    long = [s for s, count in enumerate(view.card_counts) if count == size + 1]
+    for seat, count in enumerate(view.card_counts):
+        if count not in (size, size + 1):
+            raise InvalidStateError(f"seat {seat} holds {_shown(count)} cards: expected {size}, or {size + 1} after drawing")
+    expected: list[int | None]
+    if view.phase is Phase.DISCARD:
+        expected = [view.to_play]
+    elif view.phase is Phase.OVER:
+        expected = [*long[:1]]  # a big gin ends the hand with the winner's eleven (or eight) cards
+    else:
+        expected = []
+    if long != expected:
+        raise InvalidStateError(
+            f"PlayerView.card_counts={view.card_counts} in the {view.phase.value} phase: expected {size} cards a seat"
+            + (f", {size + 1} for seat {view.to_play}, who has drawn" if view.phase is Phase.DISCARD else "")
+        )
+
+
+def _check_cards(view: PlayerView) -> None:
+    """No card in two places, the known cards held, and every card accounted for."""
+    pile = 0
+    for index in view.pile:
+        if not 0 <= index < 52:
+            raise InvalidStateError(f"PlayerView.pile holds {_shown(index)}: expected card indexes 0-51")
+        if pile >> index & 1:
+            raise InvalidStateError(f"card {Card.from_index(index)} is in the discard pile twice")
+        pile |= 1 << index
+    places = [("this player's hand", view.hand.mask), ("the discard pile", pile)]
+    for seat, known in enumerate(view.known):
+        if seat == view.seat:
+            if known.mask & ~view.hand.mask:
+                raise InvalidStateError(
+                    f"PlayerView.known gives this player {known}, which is not all in its hand {view.hand}"
+                )
+            continue
+        if len(known) > view.card_counts[seat]:
+            raise InvalidStateError(f"seat {seat} is known to hold {known}, more than its {view.card_counts[seat]} cards")
+        places.append((f"seat {seat}'s known cards", known.mask))
+    seen = 0
+    for index, (place, mask) in enumerate(places):
+        if seen & mask:
+            card = Card.from_index(((seen & mask) & -(seen & mask)).bit_length() - 1)
+            first = next(name for name, held in places[:index] if held & card.mask)
+            raise InvalidStateError(f"card {card} is in two places: {first} and {place}")
+        seen |= mask
+    if view.taken_card is not None and (
+        view.phase is not Phase.DISCARD or view.to_play != view.seat or view.taken_card not in view.hand
+    ):
+        raise InvalidStateError(
+            f"PlayerView.taken_card={view.taken_card}: a card taken this turn is only shown to the player to"
+            " discard, and is in its hand"
+        )
+    knocked = view.last_step is not None and isinstance(view.last_step[1], (Knock, HiddenKnock))
+    total = sum(view.card_counts) + view.stock_count + len(view.pile) + knocked
+    if view.stock_count < 0 or total != 52:
+        raise InvalidStateError(
+            f"the cards do not add up to 52: {sum(view.card_counts)} held, {_shown(view.stock_count)} in the stock,"
+            f" {len(view.pile)} in the pile" + (" and the knock discard" if knocked else "")
+        )
+
+
+def _check_history(view: PlayerView) -> None:
+    """The last action as this player saw it: another seat's knock stays face down."""
+    last = view.last_step
+    if last is None:
+        if view.public_steps is not None:
+            raise InvalidStateError("PlayerView.public_steps is set without a last_step: expected both or neither")
+        return
+    seat, action = last
+    _seat("last_step seat", seat, view.rules.players)
+    if isinstance(action, Knock) and seat != view.seat:
+        raise InvalidStateError(
+            f"PlayerView.last_step shows seat {seat}'s knock discard {action.card}: another seat's knock is a HiddenKnock"
+        )
+    if isinstance(action, HiddenKnock) and seat == view.seat:
+        raise InvalidStateError("PlayerView.last_step hides this player's own knock: expected its Knock")
+    if isinstance(action, (Knock, HiddenKnock)) and view.phase is not Phase.OVER:
+        raise InvalidStateError(f"PlayerView.last_step is a knock in the {view.phase.value} phase: a knock ends the hand")
+
+
+def _check_actions(view: PlayerView) -> None:
+    """Actions only for the player to act (or any seat, between the hands of a match),
+    and only with cards it holds."""
+    if not view.legal_actions:
+        return
+    if view.to_play != view.seat and view.phase is not Phase.OVER:
+        raise InvalidStateError(
+            f"PlayerView.legal_actions={_shown(view.legal_actions)} for seat {view.seat}, but seat {view.to_play} is to play:"
+            " a view has legal actions only on its player's turn"
+        )
+    for action in view.legal_actions:
+        card = getattr(action, "card", None)
+        if isinstance(card, Card) and card not in view.hand:
+            raise InvalidStateError(
+                f"PlayerView.legal_actions holds {action}, but {card} is not in the hand {view.hand}"
+            )
+
+
+def check_view(view: PlayerView) -> None:
+    """Raise :class:`~ginrummy.WrongTypeError` for a field of the wrong type, or
+    :class:`~ginrummy.InvalidStateError`, unless ``view`` is one a player could see."""
+    _check_types(view)
+    _check_table(view)
+    _check_counts(view)
+    _check_cards(view)
+    _check_history(view)
+    _check_actions(view)

@@ -1,0 +1,225 @@
+"""A :class:`PlayerView` built directly is checked.
+
+Bots only ever see views, and a user may build one of their own (``attrs.evolve`` of a
+real view, or ``PlayerView(...)``) to put a position to a bot. Such a view is checked:
+a field of the wrong type raises :class:`WrongTypeError`, and a view that no player
+could see at a table raises :class:`InvalidStateError` naming what is wrong. Every view
+the engine gives rebuilds through the public constructor to an equal value.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ginrummy import (
+    PRESETS,
+    Discard,
+    DrawStock,
+    GameState,
+    Hand,
+    HiddenKnock,
+    InvalidStateError,
+    Knock,
+    Match,
+    Phase,
+    PlayerView,
+    Rules,
+    WrongTypeError,
+)
+from ginrummy.players import determinize, make_player
+
+
+def _played(rules: Rules, seed: int, stop: int | None = None) -> list[GameState]:
+    """Every state of one hand played by medium and easy bots (the first ``stop`` when given)."""
+    bots = [make_player("medium" if seat % 2 else "easy", seed=seed + seat) for seat in range(rules.players)]
+    state = GameState.new(rules, seed=seed)
+    states = [state]
+    while not state.is_over and (stop is None or len(states) < stop):
+        seat = state.to_play
+        assert seat is not None
+        view = state.view(seat)
+        state = state.apply(bots[seat].choose(view, view.legal_actions))
+        states.append(state)
+    return states
+
+
+def _knocked_hand() -> GameState:
+    """The end of the first hand, from seed 0 on, that ends in a knock."""
+    for seed in range(200):
+        final = _played(Rules(), seed)[-1]
+        result = final.result
+        assert result is not None
+        if result.knocker is not None and not result.big_gin:
+            return final
+    raise AssertionError("no knock in 200 hands")
+
+
+def _mid_hand() -> PlayerView:
+    """Seat 0's view in the discard phase, its own turn, a few turns in."""
+    state = GameState.new(Rules(), seed=5)
+    rng = random.Random(5)
+    while not (state.phase is Phase.DISCARD and state.to_play == 0 and state.history_length > 6):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state.view(0)
+
+
+def test_a_view_built_from_its_own_fields_is_equal_and_works() -> None:
+    view = _mid_hand()
+    fields = {field.name: getattr(view, field.name) for field in attrs.fields(PlayerView)}
+    rebuilt = PlayerView(**fields)
+    assert rebuilt == view
+    assert rebuilt.unseen == view.unseen
+    assert rebuilt.history == view.history
+    assert make_player("hard", seed=1).choose(rebuilt, rebuilt.legal_actions) in view.legal_actions
+
+
+def test_a_position_of_ones_own_is_accepted_and_a_bot_answers_it() -> None:
+    """A user may swap cards between the hand and the unseen cards to ask a bot about another position."""
+    view = _mid_hand()
+    give, take = next(iter(view.hand)), next(iter(view.unseen))
+    hand = Hand.from_mask(view.hand.mask & ~give.mask | take.mask)
+    known = tuple(Hand.from_mask(k.mask & hand.mask) if s == view.seat else k for s, k in enumerate(view.known))
+    other = attrs.evolve(view, hand=hand, known=known, taken_card=None, legal_actions=())
+    assert other.hand == hand
+    assert give in other.unseen and take not in other.unseen
+    # A deal of the hidden cards consistent with the view gives its legal actions.
+    legal = determinize(other, random.Random(1)).legal_actions()
+    assert all(getattr(a, "card", take) in hand for a in legal)
+    asked = attrs.evolve(other, legal_actions=legal)
+    assert make_player("hard", seed=1).choose(asked, legal) in legal
+    with pytest.raises(InvalidStateError, match=f"{give} is not in the hand"):
+        attrs.evolve(other, legal_actions=view.legal_actions)
+
+
+def _mutations(view: PlayerView) -> list[tuple[str, dict[str, Any], type[Exception], str]]:
+    size = view.rules.hand_size
+    held = next(iter(view.hand))
+    unseen = next(iter(view.unseen))
+    return [
+        ("seat type", {"seat": "0"}, WrongTypeError, "'0'"),
+        ("seat bool", {"seat": True}, WrongTypeError, "True"),
+        ("seat range", {"seat": 2}, InvalidStateError, "seat=2"),
+        ("dealer range", {"dealer": -1}, InvalidStateError, "dealer=-1"),
+        ("rules type", {"rules": "oklahoma"}, WrongTypeError, "'oklahoma'"),
+        ("phase type", {"phase": "discard"}, WrongTypeError, "'discard'"),
+        ("hand type", {"hand": "As 2s"}, WrongTypeError, "'As 2s'"),
+        ("upcard type", {"upcard": "Kd"}, WrongTypeError, "'Kd'"),
+        ("pile type", {"pile": [1, 2]}, WrongTypeError, "[1, 2]"),
+        ("pile card", {"pile": (*view.pile, 52)}, InvalidStateError, "52"),
+        ("pile twice", {"pile": (*view.pile, view.pile[-1]), "stock_count": view.stock_count - 1}, InvalidStateError, "twice"),
+        ("pile holds a held card", {"pile": (*view.pile, held.index), "stock_count": view.stock_count - 1}, InvalidStateError, str(held)),
+        ("counts type", {"card_counts": (size + 1, "10")}, WrongTypeError, "'10'"),
+        ("counts length", {"card_counts": (size + 1, size, size)}, InvalidStateError, "expected 2"),
+        ("hand size", {"hand": Hand.from_mask(view.hand.mask & ~held.mask)}, InvalidStateError, "card_counts"),
+        ("counts phase", {"card_counts": (size + 1, size + 1)}, InvalidStateError, "discard phase"),
+        ("known type", {"known": (view.hand, "Kd")}, WrongTypeError, "'Kd'"),
+        ("known not held", {"known": (Hand([unseen]), Hand())}, InvalidStateError, str(unseen)),
+        ("known in two places", {"known": (Hand(), Hand([held]))}, InvalidStateError, str(held)),
+        ("too few in the stock", {"stock_count": view.stock_count - 1}, InvalidStateError, "52"),
+        ("negative stock", {"stock_count": -1}, InvalidStateError, "-1"),
+        ("limit", {"knock_limit": (view.knock_limit + 1) % 11}, InvalidStateError, "knock_limit"),
+        ("multiplier", {"multiplier": 3}, InvalidStateError, "multiplier=3"),
+        ("to_play type", {"to_play": 0.0}, WrongTypeError, "0.0"),
+        ("to_play range", {"to_play": 7}, InvalidStateError, "to_play=7"),
+        ("to_play none", {"to_play": None}, InvalidStateError, "discard phase"),
+        ("taken card not held", {"taken_card": unseen}, InvalidStateError, str(unseen)),
+        ("taken card type", {"taken_card": "Kd"}, WrongTypeError, "'Kd'"),
+        ("result mid hand", {"result": _knocked_hand().result}, InvalidStateError, "result is set"),
+        ("result type", {"result": "gin"}, WrongTypeError, "'gin'"),
+        ("game type", {"game": 150}, WrongTypeError, "150"),
+        ("steps type", {"public_steps": ()}, WrongTypeError, "()"),
+        ("steps without last", {"last_step": None}, InvalidStateError, "public_steps"),
+        ("last step type", {"last_step": (0, "draw")}, WrongTypeError, "'draw'"),
+        ("last step seat", {"last_step": (5, DrawStock())}, InvalidStateError, "5"),
+        ("knock mid hand", {"last_step": (0, Knock(held))}, InvalidStateError, "knock"),
+        ("actions type", {"legal_actions": ["draw"]}, WrongTypeError, "['draw']"),
+        ("discard of a card not held", {"legal_actions": (Discard(unseen),)}, InvalidStateError, str(unseen)),
+    ]
+
+
+@pytest.mark.parametrize("case", range(len(_mutations(_mid_hand()))))
+def test_a_view_that_no_player_could_see_is_refused(case: int) -> None:
+    view = _mid_hand()
+    name, changes, error, quoted = _mutations(view)[case]
+    with pytest.raises(error) as raised:
+        attrs.evolve(view, **changes)
+    assert quoted in str(raised.value), (name, str(raised.value))
+
+
+def test_another_seats_knock_discard_is_never_shown_in_a_view() -> None:
+    final = _knocked_hand()
+    result = final.result
+    assert result is not None and result.knocker is not None
+    knocker = result.knocker
+    defender = 1 - knocker
+    seen = final.view(defender)
+    assert seen.last_step is not None and isinstance(seen.last_step[1], HiddenKnock)
+    own = final.view(knocker)
+    assert own.last_step is not None and isinstance(own.last_step[1], Knock)
+    with pytest.raises(InvalidStateError, match="HiddenKnock"):
+        attrs.evolve(seen, last_step=own.last_step)
+    with pytest.raises(InvalidStateError, match="own knock"):
+        attrs.evolve(own, last_step=seen.last_step)
+    # The face-down discard counts among the 52 cards: without the knock they do not add up.
+    with pytest.raises(InvalidStateError, match="add up to 52"):
+        attrs.evolve(own, last_step=(knocker, DrawStock()))
+
+
+def test_a_finished_hand_has_no_seat_to_play_and_a_result() -> None:
+    final = _knocked_hand().view(0)
+    with pytest.raises(InvalidStateError, match="to_play=0 when the hand is over"):
+        attrs.evolve(final, to_play=0)
+    with pytest.raises(InvalidStateError, match="result is missing in the over phase"):
+        attrs.evolve(final, result=None)
+
+
+def test_legal_actions_belong_to_the_player_to_act() -> None:
+    state = GameState.new(Rules(), seed=8)
+    to_play = state.to_play
+    assert to_play is not None
+    waiting = state.view(1 - to_play)
+    assert waiting.legal_actions == ()
+    with pytest.raises(InvalidStateError, match=f"seat {to_play} is to play"):
+        attrs.evolve(waiting, legal_actions=state.legal_actions())
+
+
+def test_the_card_taken_this_turn_is_shown_only_to_the_player_to_discard() -> None:
+    state = GameState.new(Rules(), seed=3)
+    while state.phase is not Phase.DRAW:
+        state = state.apply(state.legal_actions()[-1])
+    view = state.view(state.to_play or 0)
+    with pytest.raises(InvalidStateError, match="taken_card"):
+        attrs.evolve(view, taken_card=next(iter(view.hand)))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), preset=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 4))
+def test_every_view_the_engine_gives_rebuilds_to_an_equal_value(seed: int, preset: str, players: int) -> None:
+    try:
+        rules = attrs.evolve(PRESETS[preset], players=players)
+    except Exception:
+        rules = PRESETS[preset]
+    for state in _played(rules, seed):
+        for seat in range(rules.players):
+            view = state.view(seat)
+            assert attrs.evolve(view) == view
+
+
+def test_every_match_view_rebuilds_to_an_equal_value() -> None:
+    rng = random.Random(4)
+    for players in (2, 3, 4):
+        match = Match.new(Rules(players=players, game_target=50), seed=players)
+        for _ in range(400):
+            for seat in range(players):
+                view = match.view(seat)
+                assert attrs.evolve(view) == view
+            if match.is_over:
+                break
+            match = match.apply(rng.choice(match.legal_actions()))
+
