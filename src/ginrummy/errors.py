@@ -121,7 +121,10 @@ class SchemaError(GinRummyError, ValueError):
 class PlayerError(GinRummyError, ValueError):
     """Computer players set up wrongly: an unknown level, a setting out of range (such
     as ``time_budget=0``), a number of players that does not fit the rules, or a
-    tournament of fewer than one game."""
+    tournament of fewer than one game. Also raised for a players' record built directly
+    that no tournament or search could give (:class:`~ginrummy.players.MatchSummary`,
+    :class:`~ginrummy.players.TournamentResult`, :class:`~ginrummy.players.Rating`,
+    :class:`~ginrummy.players.Analysis`)."""
 
 
 class WrongTypeError(GinRummyError, TypeError):

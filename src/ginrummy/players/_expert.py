@@ -332,6 +332,23 @@ class Rating:
     """Whether this is the hard player's move, which the expert keeps unless another is
     clearly better."""
 
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.action, Action):
+            raise WrongTypeError(f"Rating.action must be an Action, not {type(self.action).__name__}: {_shown(self.action)}")
+        for name in ("value", "advantage", "standard_error"):
+            number = getattr(self, name)
+            if isinstance(number, bool) or not isinstance(number, (int, float)):
+                raise WrongTypeError(f"Rating.{name} must be a number, not {type(number).__name__}: {_shown(number)}")
+        if not isinstance(self.is_default, bool):
+            raise WrongTypeError(f"Rating.is_default must be True or False, not {_shown(self.is_default)}")
+        if self.standard_error < 0:
+            raise PlayerError(f"Rating.standard_error={_shown(self.standard_error)} is not allowed: expected at least 0 (or nan)")
+        if self.is_default and (self.advantage != 0 or self.standard_error != 0):
+            raise PlayerError(
+                f"Rating of the default move {self.action} has advantage={_shown(self.advantage)} and"
+                f" standard_error={_shown(self.standard_error)}: expected 0 and 0, the default being the yardstick"
+            )
+
 
 @attrs.frozen
 class Analysis:
@@ -351,6 +368,32 @@ class Analysis:
     """``"game"``: worth is the chance of winning the game (0 to 1) from the score the
     hand leaves; ``"points"``: the hand's points, with the box and game bonus when it
     would end the game, another player's counting against this one."""
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("choice", "default"):
+            action = getattr(self, name)
+            if not isinstance(action, Action):
+                raise WrongTypeError(f"Analysis.{name} must be an Action, not {type(action).__name__}: {_shown(action)}")
+        ratings = self.ratings
+        if not isinstance(ratings, tuple) or not ratings or not all(isinstance(r, Rating) for r in ratings):
+            raise WrongTypeError(f"Analysis.ratings must be a non-empty tuple of Rating values, not {_shown(ratings)}")
+        if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 0:
+            raise PlayerError(f"Analysis.deals={_shown(self.deals)} is not allowed: expected a whole number of at least 0")
+        if self.unit not in ("game", "points"):
+            raise PlayerError(f"Analysis.unit={_shown(self.unit)} is not allowed: expected 'game' or 'points'")
+        actions = [r.action for r in ratings]
+        defaults = [r.action for r in ratings if r.is_default]
+        problem = None
+        if len(set(actions)) != len(actions):
+            problem = "rates an action twice"
+        elif defaults != [self.default]:
+            problem = f"marks {len(defaults)} ratings as the default move: expected one, of {self.default}"
+        elif self.choice not in actions:
+            problem = f"chooses {self.choice}, which it did not rate"
+        elif not self.deals and (self.choice != self.default or len(ratings) != 1):
+            problem = "searched no deals: expected the one move, unrated, as both choice and default"
+        if problem is not None:
+            raise PlayerError(f"Analysis {problem}")
 
     def explain(self, show: Callable[[Action], str] = str) -> str:
         """Why the expert made its move, in a phrase such as ``"better than discard Qs by

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 
 import attrs
@@ -12,7 +12,7 @@ import attrs
 from ..errors import PlayerError, WrongTypeError, _shown
 from ..rules import Rules, _require_rules
 from ..serialize import dumps
-from ..scoring import GameScore, Hollywood
+from ..scoring import EndReason, GameScore, Hollywood
 from ..state import Match
 from ._base import Player, check_setting, make_player, play_match
 
@@ -45,9 +45,46 @@ def wilson_interval(wins: int, games: int, *, z: float = 1.96) -> tuple[float, f
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def _whole(owner: str, name: str, value: object, low: int = 0) -> int:
+    """``value`` if it is a whole number of at least ``low``: else the library's error."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise WrongTypeError(f"{owner}.{name} must be a whole number, not {type(value).__name__}: {_shown(value)}")
+    if value < low:
+        raise PlayerError(f"{owner}.{name}={_shown(value)} is not allowed: expected at least {low}")
+    return value
+
+
+def _wholes(owner: str, name: str, value: object, what: str = "whole numbers") -> tuple[int, ...]:
+    if not isinstance(value, tuple) or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+        raise WrongTypeError(f"{owner}.{name} must be a tuple of {what}, not {_shown(value)}")
+    return value
+
+
+def _check_endings(owner: str, endings: Mapping[str, int], hands: int) -> None:
+    """Counts of hands by end reason (the :class:`~ginrummy.EndReason` values) adding up to ``hands``."""
+    reasons = {reason.value for reason in EndReason}
+    for reason, count in endings.items():
+        if reason not in reasons:
+            raise PlayerError(
+                f"{owner}.endings names {_shown(reason)}: expected end reasons ({', '.join(sorted(reasons))})"
+            )
+        _whole(owner, f"endings[{reason!r}]", count, 1)
+    if sum(endings.values()) != hands:
+        raise PlayerError(
+            f"{owner}.endings count {sum(endings.values())} hands ({_shown(dict(endings))}) but hands={hands}: expected every hand once"
+        )
+
+
 @attrs.frozen
 class MatchSummary:
-    """The outcome of one game of a tournament, seen from the players as listed."""
+    """The outcome of one game of a tournament, seen from the players as listed.
+
+    Built directly (to :func:`summarize` games of one's own), it is checked: a field of
+    the wrong type raises :class:`~ginrummy.WrongTypeError`, and a game no tournament
+    could play (a winner that is not one of the 2-4 players, worths that do not sum to
+    0, end reasons that do not count the hands)
+    raises :class:`~ginrummy.PlayerError`.
+    """
 
     winner: int
     """Index (in the tournament's list of players) of the player who won the game."""
@@ -62,6 +99,29 @@ class MatchSummary:
     record: str | None = None
     """The game's record as JSON (``ginrummy.dumps`` with the players' names), when asked for."""
 
+    def __attrs_post_init__(self) -> None:
+        owner = "MatchSummary"
+        worths = _wholes(owner, "worths", self.worths)
+        if not 2 <= len(worths) <= 4:
+            raise PlayerError(f"MatchSummary.worths={_shown(worths)}: expected one worth for each of 2-4 players")
+        winner = _whole(owner, "winner", self.winner)
+        if winner >= len(worths):
+            raise PlayerError(f"MatchSummary.winner={winner} is not one of the {len(worths)} players: expected 0-{len(worths) - 1}")
+        if sum(worths) != 0:
+            raise PlayerError(f"MatchSummary.worths={worths}: what the players win and pay must sum to 0")
+        hands = _whole(owner, "hands", self.hands, 1)
+        _whole(owner, "actions", self.actions)
+        endings = self.endings
+        if not isinstance(endings, tuple) or not all(
+            isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str) for pair in endings
+        ):
+            raise WrongTypeError(f"MatchSummary.endings must be a tuple of (end reason, count) pairs, not {_shown(endings)}")
+        if len({reason for reason, _ in endings}) != len(endings):
+            raise PlayerError(f"MatchSummary.endings={_shown(endings)} names an end reason twice")
+        _check_endings(owner, dict(endings), hands)
+        if self.record is not None and not isinstance(self.record, str):
+            raise WrongTypeError(f"MatchSummary.record must be a JSON string or None, not {_shown(self.record)}")
+
     @property
     def first_won(self) -> bool:
         """True when the first player of the list won the game."""
@@ -75,7 +135,14 @@ class MatchSummary:
 
 @attrs.frozen
 class TournamentResult:
-    """Aggregated outcomes of a tournament between two to four players."""
+    """Aggregated outcomes of a tournament between two to four players.
+
+    Built directly, it is checked: a field of the wrong type raises
+    :class:`~ginrummy.WrongTypeError`, and totals that no tournament could give (wins
+    not one a game, end reasons that do not count the hands, worths that do not sum to
+    0 or disagree with :attr:`points`) raise :class:`~ginrummy.PlayerError`. Built as in
+    0.1, with two players and no :attr:`worths`, the worths follow from :attr:`points`.
+    """
 
     players: tuple[str, ...]
     """Names of the players, as listed (a name given twice is numbered: ``"random #2"``)."""
@@ -93,6 +160,38 @@ class TournamentResult:
     """Total settlement worth for the first player."""
     worths: tuple[int, ...] = ()
     """Total settlement worth for each player."""
+
+    def __attrs_post_init__(self) -> None:
+        owner = "TournamentResult"
+        players = self.players
+        if not isinstance(players, tuple) or not all(isinstance(name, str) for name in players):
+            raise WrongTypeError(f"TournamentResult.players must be a tuple of names, not {_shown(players)}")
+        if not 2 <= len(players) <= 4:
+            raise PlayerError(f"TournamentResult.players={_shown(players)}: expected 2-4 players")
+        games = _whole(owner, "games", self.games)
+        wins = _wholes(owner, "wins", self.wins, "whole numbers, one per player")
+        if len(wins) != len(players) or any(w < 0 for w in wins) or sum(wins) != games:
+            raise PlayerError(
+                f"TournamentResult.wins={_shown(wins)} for {len(players)} players and {games} games:"
+                " expected one count a player, adding up to the games (each game has one winner)"
+            )
+        hands = _whole(owner, "hands", self.hands, games)
+        _whole(owner, "actions", self.actions)
+        if not isinstance(self.endings, dict) or not all(isinstance(reason, str) for reason in self.endings):
+            raise WrongTypeError(f"TournamentResult.endings must be a dict of end reason to count, not {_shown(self.endings)}")
+        _check_endings(owner, self.endings, hands)
+        points = self.points
+        if isinstance(points, bool) or not isinstance(points, int):
+            raise WrongTypeError(f"TournamentResult.points must be a whole number, not {type(points).__name__}: {_shown(points)}")
+        worths = _wholes(owner, "worths", self.worths)
+        if not worths and len(players) == 2:
+            worths = (points, -points)
+            object.__setattr__(self, "worths", worths)
+        if len(worths) != len(players) or sum(worths) != 0 or worths[0] != points:
+            raise PlayerError(
+                f"TournamentResult.worths={_shown(worths)} with points={points}: expected one worth a player,"
+                " summing to 0, the first equal to points"
+            )
 
     @property
     def win_rate(self) -> float:
