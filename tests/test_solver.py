@@ -18,6 +18,7 @@ from ginrummy import (
     InvalidMeldError,
     Meld,
     RulesError,
+    WrongTypeError,
     MeldKind,
     Melding,
     best_layoffs,
@@ -392,3 +393,12 @@ def test_knocker_melding_checks_the_limit_when_given_rules() -> None:
     assert knocker_melding(knocker, defender, rules=Rules(), upcard=Card.parse("2h")).deadwood == 1
     with pytest.raises(InvalidHandError, match="over the knock limit 0"):
         knocker_melding(knocker, defender, rules=Rules(), upcard=Card.parse("Ah"))
+
+
+def test_knocker_melding_needs_one_to_three_defenders() -> None:
+    knocker = "As 5s 6s 7s 5c 6c 7c 5d 6d 7d"
+    with pytest.raises(WrongTypeError, match=r"knocker_melding\('As 5s 6s 7s 5c 6c 7c 5d 6d 7d'\) was given no defender"):
+        knocker_melding(knocker)
+    others = ["3s 4s 4c 4d 8s 8c 8d", "9s 9c 9d 9h Ts Tc Td", "Js Jc Jd Jh Qs Qc Qd", "Ks Kc Kd Kh Ah Ac Ad"]
+    with pytest.raises(InvalidHandError, match="one to three defenders .* got 4"):
+        knocker_melding(knocker, *others)

@@ -516,7 +516,10 @@ def knocker_melding(
     mask = _mask_of(knocker_cards, what="knocker cards")
     _check_size(mask, MAX_MELDING_CARDS, "knocker_melding")
     if not defender_cards:
-        raise WrongTypeError("knocker_melding needs the cards of at least one defender")
+        raise WrongTypeError(
+            f"knocker_melding({_shown(knocker_cards)}) was given no defender: expected the cards of one to three"
+            " defenders after the knocker's, as knocker_melding(knocker_cards, defender_cards, ...)"
+        )
     if len(defender_cards) > 3:
         raise InvalidHandError(f"knocker_melding takes one to three defenders (two to four players), got {len(defender_cards)}")
     defenders: list[int] = []
