@@ -321,6 +321,7 @@ def test_a_tie_passes_the_deal_under_alternate_but_a_void_hand_does_not() -> Non
     assert after.state.dealer == 1
     winner = attrs.evolve(rules, next_dealer="winner")
     match = Match.new(winner, seed=1, dealer=0)
+    ended = attrs.evolve(match.state, phase=Phase.OVER, result=tie)
     after = attrs.evolve(match, state=ended, score=match.score.add(tie)).apply(NextHand())
     assert after.state.dealer == 0
 

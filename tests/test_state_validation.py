@@ -6,6 +6,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -14,14 +15,17 @@ from hypothesis import strategies as st
 
 from ginrummy import (
     Card,
+    GameScore,
     GameState,
     GinRummyError,
+    Hollywood,
     InvalidStateError,
+    Match,
     Phase,
     Rules,
     WrongTypeError,
 )
-from ginrummy.actions import Discard, DrawStock, Knock, PassUpcard, TakeUpcard
+from ginrummy.actions import Discard, DrawStock, Knock, NextHand, PassUpcard, TakeUpcard
 
 from helpers import playout
 
@@ -195,3 +199,61 @@ def test_validate_still_checks_under_python_dash_o() -> None:
     )
     out = subprocess.run([sys.executable, "-O", "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.startswith("refused: cards are missing"), out.stdout + out.stderr
+
+
+# --------------------------------------------------------------------- matches built directly
+
+
+def _match_after_hands(hands: int, rules: Rules = OKLAHOMA, seed: int = 3) -> Match:
+    """A match played at random until ``hands`` hands are over (the last one left over, not dealt on)."""
+    rng = random.Random(seed)
+    match = Match.new(rules, seed=seed)
+    while True:
+        if match.state.is_over and len(match.finished) + 1 >= hands or match.is_over:
+            return match
+        match = match.apply(rng.choice(match.legal_actions()))
+
+
+def test_a_match_rebuilt_from_its_fields_is_equal() -> None:
+    for rules in (OKLAHOMA, Rules.preset("hollywood"), attrs.evolve(OKLAHOMA, players=3)):
+        match = _match_after_hands(3, rules)
+        assert attrs.evolve(match) == match
+        dealt_on = match.apply(NextHand())
+        assert attrs.evolve(dealt_on) == dealt_on
+
+
+def test_a_match_resumed_from_a_paper_score_is_accepted() -> None:
+    match = Match.new(OKLAHOMA, seed=2)
+    resumed = attrs.evolve(match, score=GameScore(OKLAHOMA, points=(120, 40)))
+    assert isinstance(resumed.score, GameScore)
+    assert resumed.score.points == (120, 40) and not resumed.is_over
+
+
+def test_a_match_whose_fields_do_not_fit_together_is_refused() -> None:
+    match = _match_after_hands(2)
+    assert len(match.finished) == 1 and match.state.is_over
+    other_rules = STANDARD
+    cases: list[tuple[dict[str, Any], type[Exception], str]] = [
+        ({"rules": "oklahoma"}, WrongTypeError, "'oklahoma'"),
+        ({"state": None}, WrongTypeError, "Match.state must be a GameState, not NoneType: None"),
+        ({"score": (0, 0)}, WrongTypeError, "(0, 0)"),
+        ({"finished": list(match.finished)}, WrongTypeError, "Match.finished must be a tuple"),
+        ({"score": Hollywood(OKLAHOMA)}, InvalidStateError, "keep a GameScore"),
+        ({"state": GameState.new(other_rules, seed=1)}, InvalidStateError, "Match.state is played under standard"),
+        ({"score": GameScore(other_rules)}, InvalidStateError, "Match.score is played under standard"),
+        ({"finished": (GameState.new(OKLAHOMA, seed=1),)}, InvalidStateError, "finished hand 1 is not over"),
+        ({"score": GameScore(OKLAHOMA)}, InvalidStateError, "holds 0 hand results, but the match has 2"),
+        ({"finished": ()}, InvalidStateError, "holds 2 hand results, but the match has 1"),
+        ({"finished": match.finished * 2}, InvalidStateError, "the match has 3"),
+    ]
+    for changes, error, quoted in cases:
+        with pytest.raises(error) as raised:
+            attrs.evolve(match, **changes)
+        assert quoted in str(raised.value), (changes, str(raised.value))
+
+
+def test_a_finished_game_deals_no_more_hands() -> None:
+    match = Match.new(OKLAHOMA, seed=2)
+    won = GameScore(OKLAHOMA, points=(150, 0))
+    with pytest.raises(InvalidStateError, match="the game is over, but a hand is in play"):
+        attrs.evolve(match, score=won)

@@ -89,7 +89,8 @@ class InvalidStateError(GinRummyError, ValueError):
     fix, and the like. The message names the field or card and what was expected.
 
     Also raised for a :class:`~ginrummy.PlayerView` built directly that no player could
-    see at a table (checked as it is built)."""
+    see at a table, and for a :class:`~ginrummy.Match` built directly whose hands and
+    score do not fit together (both checked as they are built)."""
 
 
 class IllegalActionError(GinRummyError, ValueError):

@@ -9,7 +9,7 @@ import attrs
 
 from ..actions import Action, NextHand
 from ..cards import Card
-from ..errors import IllegalActionError, WrongTypeError
+from ..errors import IllegalActionError, InvalidStateError, WrongTypeError, _shown
 from ..rules import NextDealer, Rules, _require_rules
 from ..scoring import GameScore, Hollywood
 from ._deal import check_rng, check_seat, check_seed, left_of
@@ -38,6 +38,14 @@ class Match:
     different hands, and the generator is not saved (each hand's deck is). Checking an
     action (:meth:`check`, :meth:`is_legal`, :meth:`legal_actions`) never deals.
 
+    :meth:`new`, ``apply`` and loading build matches. One built directly (to resume a
+    game scored elsewhere, say) is checked: the hands and the score are played under
+    its rules, the finished hands are over, the score holds exactly their results (and
+    the current hand's, once it is over), and a game that is over has no hand in play.
+    A field of the wrong type raises :class:`~ginrummy.WrongTypeError`, the rest
+    :class:`~ginrummy.InvalidStateError`. The hands themselves are not checked again:
+    :meth:`GameState.validate` does that.
+
     >>> from ginrummy import Match, Rules
     >>> match = Match.new(Rules(), seed=1)
     >>> match.hand_number, match.is_over, match.score.points
@@ -58,6 +66,9 @@ class Match:
         default=None, eq=False, repr=False, validator=lambda _i, _a, v: None if v is None else check_rng(v)
     )
     """A generator that deals instead of the seed (``shuffle`` and ``randrange``); not saved by serialisation."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_match(self)
 
     def __repr__(self) -> str:
         over = "over" if self.is_over else f"hand {self.hand_number}"
@@ -202,6 +213,43 @@ class Match:
         if any(r.is_void for r in game.results):
             game = attrs.evolve(game, results=tuple(censor_result(r, seat) for r in game.results))
         return view_of(state, seat, game=game, legal_actions=legal)
+
+
+def _check_match(match: Match) -> None:
+    """Raise the library's error unless ``match``'s fields fit together (see :class:`Match`)."""
+    rules = _require_rules(match.rules)
+    kind = Hollywood if rules.hollywood else GameScore
+    if not isinstance(match.state, GameState):
+        raise WrongTypeError(f"Match.state must be a GameState, not {type(match.state).__name__}: {_shown(match.state)}")
+    if not isinstance(match.score, (GameScore, Hollywood)):
+        raise WrongTypeError(f"Match.score must be a GameScore or a Hollywood, not {type(match.score).__name__}: {_shown(match.score)}")
+    finished = match.finished
+    if not isinstance(finished, tuple) or not all(isinstance(hand, GameState) for hand in finished):
+        raise WrongTypeError(f"Match.finished must be a tuple of GameState values, not {_shown(finished)}")
+    if not isinstance(match.score, kind):
+        raise InvalidStateError(
+            f"Match.score is a {type(match.score).__name__}, but these rules ({rules}) keep a {kind.__name__}"
+        )
+    for name, rules_of in (("state", match.state.rules), ("score", match.score.rules)):
+        if rules_of != rules:
+            raise InvalidStateError(f"Match.{name} is played under {rules_of}, but the match under {rules}")
+    for number, hand in enumerate(finished, start=1):
+        if hand.rules != rules or not hand.is_over:
+            raise InvalidStateError(
+                f"Match.finished hand {number} is {'not over' if not hand.is_over else f'played under {hand.rules}'}:"
+                f" expected a finished hand under {rules}"
+            )
+    results = [hand.result for hand in finished]
+    if match.state.is_over:
+        results.append(match.state.result)
+    if list(match.score.results) != results:
+        raise InvalidStateError(
+            f"Match.score holds {len(match.score.results)} hand results, but the match has {len(results)}"
+            f" ({len(finished)} finished hands{', and the current one over' if match.state.is_over else ''}):"
+            " expected the same results in the same order"
+        )
+    if match.score.is_over and not match.state.is_over:
+        raise InvalidStateError("Match.score says the game is over, but a hand is in play: a finished game deals no more hands")
 
 
 assert [f.name for f in attrs.fields(Match)] == ["rules", "state", "score", "finished", "seed", "rng"], (
