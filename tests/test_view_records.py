@@ -140,6 +140,7 @@ def _mutations(view: PlayerView) -> list[tuple[str, dict[str, Any], type[Excepti
         ("knock mid hand", {"last_step": (0, Knock(held))}, InvalidStateError, "knock"),
         ("actions type", {"legal_actions": ["draw"]}, WrongTypeError, "['draw']"),
         ("discard of a card not held", {"legal_actions": (Discard(unseen),)}, InvalidStateError, str(unseen)),
+        ("action of another phase", {"legal_actions": (DrawStock(),)}, InvalidStateError, "holds stock in the discard phase: expected Discard or Knock or BigGin"),
     ]
 
 

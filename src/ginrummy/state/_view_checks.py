@@ -9,7 +9,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action, HiddenKnock, Knock
+from ..actions import (
+    Action,
+    BigGin,
+    DeclineWallDiscard,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    HiddenKnock,
+    Knock,
+    NextHand,
+    PassUpcard,
+    TakeUpcard,
+    TakeWallDiscard,
+)
 from ..cards import Card, Hand
 from ..errors import InvalidStateError, WrongTypeError, _shown
 from ..rules import Rules
@@ -195,9 +208,19 @@ def _check_history(view: PlayerView) -> None:
         raise InvalidStateError(f"PlayerView.last_step is a knock in the {view.phase.value} phase: a knock ends the hand")
 
 
+_KINDS: dict[Phase, tuple[type[Action], ...]] = {
+    Phase.OFFER: (TakeUpcard, PassUpcard),
+    Phase.DRAW: (DrawStock, DrawDiscard),
+    Phase.DISCARD: (Discard, Knock, BigGin),
+    Phase.WALL: (TakeWallDiscard, DeclineWallDiscard),
+    Phase.OVER: (NextHand,),
+}
+"""The kinds of action each phase offers."""
+
+
 def _check_actions(view: PlayerView) -> None:
     """Actions only for the player to act (or any seat, between the hands of a match),
-    and only with cards it holds."""
+    of the kinds the phase offers, and only with cards it holds."""
     if not view.legal_actions:
         return
     if view.to_play != view.seat and view.phase is not Phase.OVER:
@@ -205,7 +228,13 @@ def _check_actions(view: PlayerView) -> None:
             f"PlayerView.legal_actions={_shown(view.legal_actions)} for seat {view.seat}, but seat {view.to_play} is to play:"
             " a view has legal actions only on its player's turn"
         )
+    kinds = _KINDS[view.phase]
     for action in view.legal_actions:
+        if not isinstance(action, kinds):
+            raise InvalidStateError(
+                f"PlayerView.legal_actions holds {action} in the {view.phase.value} phase: expected"
+                f" {' or '.join(kind.__name__ for kind in kinds)}"
+            )
         card = getattr(action, "card", None)
         if isinstance(card, Card) and card not in view.hand:
             raise InvalidStateError(
