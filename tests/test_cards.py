@@ -17,8 +17,10 @@ from ginrummy import (
     GinRummyError,
     Hand,
     InvalidHandError,
+    Meld,
     Rank,
     Suit,
+    WrongTypeError,
     parse_cards,
 )
 
@@ -243,3 +245,44 @@ def test_hand_set_algebra_matches_python_sets(a: int, b: int) -> None:
     assert (x == y) == (sx == sy)
     if x == y:
         assert hash(x) == hash(y)
+
+
+def test_cards_hands_and_melds_compare_only_with_their_own_kind() -> None:
+    card, hand, meld = Card.parse("As"), Hand.parse("As 2s 3s"), Meld.parse("As 2s 3s")
+    for value in (card, hand, meld):
+        assert value != "As" and value != 0 and value != None  # noqa: E711 - equality with None is the point
+    with pytest.raises(TypeError):
+        card < "Ks"  # type: ignore[operator]  # noqa: B015
+    for op in ("__lt__", "__le__", "__gt__", "__ge__"):
+        assert getattr(card, op)("Ks") is NotImplemented
+    for op in ("__or__", "__and__", "__sub__", "__xor__"):
+        assert getattr(hand, op)({"As"}) is NotImplemented
+    assert getattr(meld, "__lt__")(hand) is NotImplemented
+    assert hand != meld and meld != hand  # a meld is not a hand of the same cards
+    assert Card.parse("Ks") > card and Card.parse("Ks") >= card and card <= card
+
+
+def test_meld_is_an_immutable_hashable_value() -> None:
+    meld = Meld.parse("7h 7d 7c")
+    assert Card.parse("7d") in meld and Card.parse("7s") not in meld and "7d" not in meld
+    assert {meld, Meld.parse("7c 7d 7h")} == {meld}
+    assert hash(meld) == hash(Meld.parse("7c 7h 7d"))
+    with pytest.raises(FrozenInstanceError):
+        meld._mask = 0
+    with pytest.raises(FrozenInstanceError):
+        del meld._mask
+    assert pickle.loads(pickle.dumps(meld)) == meld
+    assert copy.deepcopy(meld) == meld
+    assert meld.unicode() == "7♥ 7♦ 7♣"
+    with pytest.raises(FrozenInstanceError):
+        del Card.parse("As")._index
+    with pytest.raises(FrozenInstanceError):
+        del Hand.parse("As")._mask
+
+
+def test_ranks_and_suits_name_themselves() -> None:
+    assert [r.symbol for r in Rank] == list("A23456789TJQK")
+    assert [r.points for r in Rank] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
+    assert [s.symbol for s in Suit] == ["♠", "♥", "♦", "♣"]
+    with pytest.raises(WrongTypeError, match="Card suit must be a Suit or str, not float: 1.5"):
+        Card(1, 1.5)  # type: ignore[arg-type]
