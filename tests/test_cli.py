@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import io
-import re
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -195,6 +195,7 @@ def test_a_hollywood_game(capsys: pytest.CaptureFixture[str], monkeypatch: pytes
     assert code == 0
     for number in (1, 2, 3):
         assert f"Game {number} (closed)" in out and f"Game {number}: " in out
+    assert re.search(r"(You win|The computer wins) the session: net worth -?\d+ over the three games\.", out), out[-600:]
 
 
 def test_closed_output_pipe_ends_quietly() -> None:

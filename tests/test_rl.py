@@ -21,7 +21,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from helpers import busy_machine, shuffle_hidden  # noqa: E402
-from ginrummy import PRESETS, IllegalActionError, InvalidHandError, PlayerError, Rules, RulesError  # noqa: E402
+from ginrummy import PRESETS, Hollywood, IllegalActionError, InvalidHandError, PlayerError, Rules, RulesError  # noqa: E402
 from ginrummy import rl  # noqa: E402
 from ginrummy.players import RandomPlayer  # noqa: E402
 
@@ -132,10 +132,12 @@ def test_rewards_are_zero_sum_and_equal_the_hand_result(players: int, reward: st
     assert scored >= 5
 
 
-def test_game_episodes_play_to_the_target() -> None:
-    game = rl.env(episode="game", reward="win", rules=Rules(game_target=40))
-    game.reset(seed=3)
-    rng = random.Random(3)
+def _play_game_episode(rules: Rules, seed: int) -> tuple[rl.GinRummyAEC, dict[str, float]]:
+    """A whole-game episode with reward "win", played by random legal actions: the
+    environment at its end and each agent's total reward."""
+    game = rl.env(episode="game", reward="win", rules=rules)
+    game.reset(seed=seed)
+    rng = random.Random(seed)
     totals = dict.fromkeys(game.possible_agents, 0.0)
     for agent in game.agent_iter(max_iter=100_000):
         observation, value, terminated, truncated, _ = game.last()
@@ -144,9 +146,21 @@ def test_game_episodes_play_to_the_target() -> None:
             game.step(None)
             continue
         game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return game, totals
+
+
+def test_game_episodes_play_to_the_target() -> None:
+    game, totals = _play_game_episode(Rules(game_target=40), 3)
     assert game.match.is_over and game.match.hand_number >= 1
-    winner = game.match.score.winner  # type: ignore[union-attr]
+    winner = game.match.score.winner
     assert totals[f"player_{winner}"] == 1.0 and sum(totals.values()) == pytest.approx(0.0)
+
+
+def test_a_hollywood_session_rewards_its_winner() -> None:
+    game, totals = _play_game_episode(attrs.evolve(Rules.preset("hollywood"), game_target=30), 5)
+    score = game.match.score
+    assert isinstance(score, Hollywood) and score.is_over and score.winner is not None
+    assert totals == {f"player_{score.winner}": 1.0, f"player_{1 - score.winner}": -1.0}
 
 
 def test_seeding_reproduces_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -188,6 +188,36 @@ def test_hollywood_session_ends_when_all_columns_close() -> None:
         hollywood.add(gin_result(0, 1))
 
 
+def test_a_hollywood_session_is_won_by_net_worth_then_by_games_won() -> None:
+    """The rule book is silent on who wins a whole session; the library's choice (docs'
+    rules page): the greater net worth over the three games, and on equal net worth the
+    player who won more of the three."""
+    hollywood = Hollywood(attrs.evolve(STANDARD, game_target=25))
+    for _ in range(3):
+        assert hollywood.winner is None
+        hollywood = hollywood.add(gin_result(0, 1))
+    worths = [s.worth for s in hollywood.settlements() if s is not None]
+    assert hollywood.net_worths == (sum(worths), -sum(worths)) and hollywood.winner == 0
+    rules = Rules.preset("hollywood")
+    shutout = HollywoodColumn((100, 0), (1, 0), (25, 0), True, 0)  # worth 450
+    close = HollywoodColumn((90, 100), (1, 1), (25, 25), True, 1)  # worth 110
+    one_big_game = Hollywood(rules, (shutout, close, close), (3, 3))
+    assert one_big_game.net_worths == (230, -230) and one_big_game.winner == 0
+
+
+@pytest.mark.parametrize("two_games_to", [0, 1])
+def test_equal_net_worth_goes_to_the_player_who_won_more_games(two_games_to: int) -> None:
+    rules = Rules.preset("hollywood")
+    small = HollywoodColumn((100, 90), (1, 1), (25, 25), True, 0)  # worth 110 to seat 0
+    large = HollywoodColumn((5, 100), (1, 2), (25, 50), True, 1)  # worth 220 to seat 1
+    if two_games_to == 1:  # the same session with the seats swapped
+        small = HollywoodColumn((90, 100), (1, 1), (25, 25), True, 1)
+        large = HollywoodColumn((100, 5), (2, 1), (50, 25), True, 0)
+    level = Hollywood(rules, (small, small, large), (3, 3))
+    assert [s.worth for s in level.settlements() if s is not None] == [110, 110, 220]
+    assert level.net_worths == (0, 0) and level.winner == two_games_to
+
+
 def test_s12_showdown_defender_breaks_set_and_undercuts() -> None:
     result = showdown(
         "Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d", rules=Rules(), upcard=Card.parse("Th")

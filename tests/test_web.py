@@ -514,3 +514,22 @@ def test_unknown_tokens_are_refused_and_games_outlive_the_app(tmp_path: Path) ->
         assert client.get(f"/api/games/{token}").status_code == 200
     with TestClient(create_app(tmp_path / "data")) as client:  # a new process: the game is read back from SQLite
         assert client.get(f"/api/games/{token}").json()["token"] == token
+
+
+def test_a_finished_hollywood_session_counts_as_won_or_lost(tmp_path: Path) -> None:
+    from ginrummy.web._store import Store
+
+    rules = Rules.parse("hollywood+game_target=30")
+    match = Match.new(rules, seed=2)
+    rng = random.Random(2)
+    while not match.is_over:
+        match = match.apply(rng.choice(match.legal_actions()))
+    store = Store(tmp_path)
+    try:
+        store.save(GameRecord("h" * 32, "easy", match, ("You", "Computer"), ()), new=True)
+        (row,) = store.stats()
+        assert row["played"] == 1 and row["won"] + row["lost"] == 1  # type: ignore[operator]
+        assert row["won"] == (1 if match.score.winner == HUMAN else 0)
+        assert store.history()[0]["won"] == (match.score.winner == HUMAN)
+    finally:
+        store.close()

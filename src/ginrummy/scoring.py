@@ -778,3 +778,38 @@ class Hollywood:
             _settle(self.rules, c.winner, c.points, c.box_points) if c.winner is not None else None
             for c in self.columns
         )
+
+    @property
+    def net_worths(self) -> tuple[int, int]:
+        """Per seat, what the closed columns' settlements are worth to it: each column's
+        :attr:`~Settlement.worth` to its winner, and minus that to the other player."""
+        worths = [0, 0]
+        for settlement in self.settlements():
+            if settlement is not None:
+                worths[settlement.winner] += settlement.worth
+                worths[1 - settlement.winner] -= settlement.worth
+        return (worths[0], worths[1])
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the session once all three columns are closed (``None``
+        before): the one with the greater :attr:`net_worths`, or, when they are equal,
+        the one that won more of the three games (the rule book is silent; see the
+        docs' rules page).
+
+        >>> from ginrummy import HollywoodColumn, Rules
+        >>> rules = Rules.preset("hollywood")
+        >>> won = [HollywoodColumn((100, 40), (4, 1), (100, 25), True, 0),
+        ...        HollywoodColumn((40, 100), (1, 4), (25, 100), True, 1),
+        ...        HollywoodColumn((100, 10), (4, 1), (100, 25), True, 0)]
+        >>> session = Hollywood(rules, won, wins=(12, 6))
+        >>> session.net_worths, session.winner
+        ((265, -265), 0)
+        """
+        if not self.is_over:
+            return None
+        first, second = self.net_worths
+        if first != second:
+            return 0 if first > second else 1
+        columns_won = sum(1 for column in self.columns if column.winner == 0)
+        return 0 if columns_won >= 2 else 1

@@ -171,3 +171,6 @@ def show_settlement(match: Match, out: TextIO, names: Sequence[str]) -> None:
             shutout = " (shut out)" if s.shutouts[seat] else ""
             print(f"  against {names[seat]}{shutout}: total {s.totals[seat]}, pays {s.amounts[seat]}", file=out)
         print(f"  the game is worth {s.worth}.", file=out)
+    if isinstance(score, Hollywood) and score.winner is not None:
+        w = score.winner
+        print(f"{verb(names[w], 'win')} the session: net worth {score.net_worths[w]} over the three games.", file=out)

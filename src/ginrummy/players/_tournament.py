@@ -264,13 +264,9 @@ def _play_one(specs: Sequence[PlayerSpec], rules: Rules, seed: int, game: int, r
             by_seat[seat] -= amount
             by_seat[winner_seat] += amount
     else:
-        assert isinstance(score, Hollywood)
-        for s in score.settlements():
-            if s is not None:
-                loser = 1 - s.winner
-                by_seat[s.winner] += s.worth
-                by_seat[loser] -= s.worth
-        winner_seat = max(range(n), key=lambda seat: by_seat[seat])
+        assert isinstance(score, Hollywood) and score.winner is not None
+        by_seat = list(score.net_worths)
+        winner_seat = score.winner
     actions = sum(s.history_length for s in states)
     record = None
     if records:

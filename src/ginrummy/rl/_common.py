@@ -6,7 +6,7 @@ from typing import Final
 
 import attrs
 
-from ginrummy import GameScore, HandResult, Match, Rules, RulesError, WrongTypeError
+from ginrummy import HandResult, Match, Rules, RulesError, WrongTypeError
 
 __all__ = ["EPISODES", "REWARDS", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
 
@@ -64,19 +64,10 @@ def hand_rewards(result: HandResult, reward: str) -> list[float]:
 
 
 def game_rewards(match: Match) -> list[float]:
-    """Per seat, +1 for the game winner and -1/(n-1) for each other player."""
+    """Per seat, +1 for the game winner and -1/(n-1) for each other player (a Hollywood
+    session's winner is :attr:`Hollywood.winner <ginrummy.Hollywood.winner>`)."""
     n = match.players
-    score = match.score
-    winner: int | None
-    if isinstance(score, GameScore):
-        winner = score.winner
-    else:
-        worths = [0] * n
-        for s in score.settlements():
-            if s is not None:
-                worths[s.winner] += s.worth
-                worths[1 - s.winner] -= s.worth
-        winner = max(range(n), key=lambda seat: worths[seat])
+    winner = match.score.winner
     if winner is None:
         return [0.0] * n
     return [1.0 if seat == winner else -1.0 / (n - 1) for seat in range(n)]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import attrs
 
-from ginrummy import GameScore, Match, SchemaError, dumps, loads
+from ginrummy import Match, SchemaError, dumps, loads
 
 __all__ = ["GameRecord", "Store"]
 
@@ -75,7 +75,7 @@ class Store:
     def save(self, record: GameRecord, *, new: bool = False) -> None:
         """Store ``record``, committed before this returns."""
         match = record.match
-        winner = match.score.winner if isinstance(match.score, GameScore) else None
+        winner = match.score.winner
         values = (
             time.time(), str(match.rules), record.level, match.players,
             dumps(match, names=record.names), json.dumps(list(record.undo)), int(match.is_over), winner, record.token,
