@@ -503,3 +503,34 @@ def test_simulate_starts_a_bounded_number_of_processes(capsys: pytest.CaptureFix
     code, one, _ = run(["simulate", "--games", "2", "--seed", "3", "--json"], capsys)
     drop = ("seconds",)
     assert {k: v for k, v in json.loads(many).items() if k not in drop} == {k: v for k, v in json.loads(one).items() if k not in drop}
+
+
+def test_the_terminal_narrates_rare_moves_and_endings() -> None:
+    import attrs
+
+    from ginrummy import BigGin, DeclineWallDiscard, GameState, HandResult, Knock, TakeWallDiscard, showdown
+    from ginrummy.cli._show import describe_action, show_result
+    from ginrummy.cli._style import Style
+
+    plain = Style(fancy=False, colour=False)
+    view = GameState.new(Rules(), seed=1).view(0)
+    assert describe_action("You", BigGin(), view, plain) == "You go BIG GIN!"
+    assert describe_action("Bob", Knock(Card.parse("Kd")), view, plain) == "Bob knocks!"
+    assert describe_action("Bob", TakeWallDiscard(), view, plain) == "Bob takes the last discard to knock."
+    assert describe_action("You", DeclineWallDiscard(), view, plain) == "You leave the last discard."
+    names = ("You", "Bob")
+
+    def shown(result: HandResult) -> str:
+        out = io.StringIO()
+        show_result(result, plain, out, names)
+        return out.getvalue()
+
+    standard = Rules.preset("standard")
+    void = HandResult(standard, Card.parse("Td"), None, (Hand(), Hand()))
+    assert "The hand is void: the wall was reached without a knock. Nobody scores." in shown(void)
+    tie = showdown("As 2s 3s 4h 5h 6h 9c 9d 9h 8c", "Kc Kd Kh Ks Qc Qd Qh 2d 3c 3d",
+                   rules=attrs.evolve(standard, undercut_on_tie=False), upcard=Card.parse("Td"))
+    assert "Equal deadwood (tie): nobody scores." in shown(tie)
+    undercut = showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d",
+                        rules=attrs.evolve(Rules(), spades_double="bonuses"), upcard=Card.parse("Ts"))
+    assert "Undercut! Bob scores 51 (1 + bonus 25 doubled (spade upcard))." in shown(undercut)

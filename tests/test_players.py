@@ -21,6 +21,7 @@ from ginrummy import (
     Action,
     BigGin,
     Card,
+    DeclineWallDiscard,
     DrawDiscard,
     Discard,
     DrawStock,
@@ -38,6 +39,7 @@ from ginrummy import (
     PlayerView,
     Rules,
     TakeUpcard,
+    TakeWallDiscard,
 )
 from ginrummy.players._equity import hand_points_model
 from ginrummy.players._expert import _discard_checks, _kept_best, _least_loss, _roll_out_score, _rollout_discard
@@ -807,3 +809,37 @@ def test_every_level_refuses_what_is_not_a_view(level: str) -> None:
         player.choose(state, state.legal_actions())  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="HardPlayer.ranked_discards takes a PlayerView, not NoneType: None"):
         HardPlayer().ranked_discards(None, [])  # type: ignore[arg-type]
+
+
+def _wall_decisions() -> list[PlayerView]:
+    """Views at the fiftieth-card rule's choice, where the last discard would let the player
+    knock (found by easy players playing the tournament preset, seeds 412 to 720)."""
+    rules = Rules.preset("tournament")
+    views = []
+    for seed in (412, 517, 584, 707, 720):
+        state = GameState.new(rules, seed=seed)
+        bots = [make_player("easy", seed=seed), make_player("easy", seed=seed + 1)]
+        while not (state.phase is Phase.WALL and any(isinstance(a, TakeWallDiscard) for a in state.legal_actions())):
+            seat = state.to_play
+            assert seat is not None and not state.is_over
+            view = state.view(seat)
+            state = state.apply(bots[seat].choose(view, view.legal_actions))
+        seat = state.to_play
+        assert seat is not None
+        views.append(state.view(seat))
+    return views
+
+
+def test_every_level_answers_the_fiftieth_card_choice_legally() -> None:
+    choices: dict[str, list[bool]] = {}
+    for view in _wall_decisions():
+        assert set(map(type, view.legal_actions)) == {TakeWallDiscard, DeclineWallDiscard}
+        for level in ("random", "easy", "medium", "hard", "expert"):
+            # no time cap: the choices must not depend on the machine's load
+            action = make_player(level, seed=1, time_budget=NO_CAP).choose(view, view.legal_actions)
+            assert action in view.legal_actions
+            choices.setdefault(level, []).append(isinstance(action, TakeWallDiscard))
+    assert all(choices["medium"])  # medium knocks whenever it can
+    assert not any(choices["easy"])  # easy never takes the wall discard
+    # hard takes it when its sampled knock is worth something, so it does both here
+    assert any(choices["hard"]) and not all(choices["hard"])
