@@ -12,6 +12,8 @@ from pathlib import Path
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from helpers import scripted
 from ginrummy import (
@@ -42,6 +44,7 @@ from ginrummy import (
     to_dict,
 )
 from ginrummy.players import make_player, run_tournament
+from ginrummy import GinRummyError, best_melding, to_dict
 
 STANDARD = PRESETS["standard"]
 
@@ -282,8 +285,66 @@ def test_void_result_documents_with_knocker_melds_are_refused(value: object) -> 
                         hands=(Hand.parse("As 2s 3s 4s 5s 6s 7s 8s 9s Ts"), Hand.parse("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th")))
     doc = to_dict(result)
     assert from_dict(doc) == result and from_dict({k: v for k, v in doc.items() if k != "knocker_melds"}) == result
-    with pytest.raises(SchemaError, match=r"'knocker_melds' is .*, but the hands give \[\]"):
+    with pytest.raises(SchemaError, match=r"a void hand \(knocker null\) has no knocker melds, but 'knocker_melds' is "):
         from_dict(dict(doc, knocker_melds=value))
+
+
+def test_a_result_recorded_with_a_layout_that_was_not_the_best_round_trips() -> None:
+    """A result built from facts recorded elsewhere keeps the layout that was played,
+    even when the defender could have laid off more; its document loads back as it was."""
+    best = showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d", rules=STANDARD, upcard=Card.parse("Th"))
+    played = HandResult(STANDARD, Card.parse("Th"), 0, best.hands, knocker_melds=best.knocker_melds, defender_melds=["2s 2c 2d 2h"])
+    assert played.layoffs == () and played.points != best.points
+    assert loads(dumps(played)) == played and loads(dumps(best)) == best
+    left_out = HandResult(STANDARD, Card.parse("Td"), None, (Hand.parse("As 2s 3s 4s 5s 6s 7s 8s 9s Ts"), Hand()))
+    assert loads(dumps(left_out)) == left_out
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "quoted"),
+    [
+        ("layoffs", [["Kh", 0]], "Kh"),
+        ("layoffs", [["8s", "0"]], "['8s', '0']"),
+        ("layoffs", [["8s"]], "['8s']"),
+        ("layoffs", "8s", "'layoffs'"),
+        ("defender_melds", [2], "[2]"),
+        ("defender_melds", ["2s 2c 2d 2h", "2s 3s 4s"], "2s"),
+        ("knocker_melds", ["5s 6s 7s"], "knock limit"),
+        ("big_gin", "no", "'no'"),
+        ("big_gin", True, "holds 10 cards (5s 6s 7s Ks Jd Kd 9c Tc Jc Kc): expected 11"),
+        ("knocker", 2, "'knocker' must be a seat 0-1 or null, not 2"),
+        ("hands", ["As"], "'hands' must be 2 card strings"),
+    ],
+)
+def test_result_documents_with_impossible_facts_are_refused(key: str, value: object, quoted: str) -> None:
+    doc = to_dict(showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d", rules=STANDARD, upcard=Card.parse("Th")))
+    with pytest.raises(SchemaError) as raised:
+        from_dict(dict(doc, **{key: value}))
+    assert str(raised.value).startswith("result document: ") and quoted in str(raised.value)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 100_000), preset=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 4))
+def test_every_result_and_every_recorded_layout_of_it_round_trips(seed: int, preset: str, players: int) -> None:
+    try:
+        rules = attrs.evolve(PRESETS[preset], players=players)
+    except GinRummyError:
+        rules = PRESETS[preset]
+    state = GameState.new(rules, seed=seed)
+    bots = [make_player("medium", seed=seed + seat) for seat in range(rules.players)]
+    while not state.is_over:
+        seat = state.to_play
+        assert seat is not None
+        view = state.view(seat)
+        state = state.apply(bots[seat].choose(view, view.legal_actions))
+    result = state.result
+    assert result is not None
+    assert loads(dumps(result)) == result
+    if result.knocker is not None:
+        # The same hand as recorded by players who laid off nothing: each defender melds its best.
+        own = [m for seat in result.order for m in best_melding(result.hands[seat]).melds]
+        recorded = attrs.evolve(result, defender_melds=own, layoffs=())
+        assert loads(dumps(recorded)) == recorded
 
 
 def test_rules_with_missing_knobs_are_refused_in_documents() -> None:

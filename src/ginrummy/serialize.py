@@ -29,7 +29,8 @@ from .cards import Card, Hand, parse_cards
 from .errors import GinRummyError, InvalidHandError, SchemaError, WrongTypeError, _shown
 from .melds import Meld
 from .rules import Rules
-from .scoring import GameScore, HandResult, Hollywood, showdown
+from .scoring import GameScore, HandResult, Hollywood
+from .solver import Layoff
 from .state import GameState, Match, PlayerView
 from .state._deal import check_seed
 
@@ -271,7 +272,31 @@ def _load_match(data: Mapping[str, object]) -> Match:
     return match
 
 
+def _strings(data: Mapping[str, object], key: str, where: str) -> list[str]:
+    """``data[key]``, a list of strings (meld texts), or the schema error."""
+    value = _get(data, key, list, where)
+    assert isinstance(value, list)
+    if not all(isinstance(item, str) for item in value):
+        raise SchemaError(f"{where}: {key!r} must be a list of meld texts, not {_shown(value)}")
+    return value
+
+
+def _layoffs_of(data: Mapping[str, object], where: str) -> list[Layoff]:
+    """``data["layoffs"]``: ``[card text, meld index]`` pairs, or the schema error."""
+    value = _get(data, "layoffs", list, where)
+    assert isinstance(value, list)
+    layoffs = []
+    for pair in value:
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) and type(pair[1]) is int):
+            raise SchemaError(f"{where}: each of 'layoffs' must be [card, meld index], not {_shown(pair)}")
+        layoffs.append(Layoff(Card.parse(pair[0]), pair[1]))
+    return layoffs
+
+
 def _load_result(data: Mapping[str, object]) -> HandResult:
+    """A result document: the recorded facts, checked as :class:`HandResult` checks them
+    (so a layout that was not the defenders' best, as recorded, loads as it was), with
+    the derived fields (reason, scorer, points) required to agree."""
     where = "result document"
     rules = _rules(data, where)
     n = rules.players
@@ -280,38 +305,41 @@ def _load_result(data: Mapping[str, object]) -> HandResult:
         hands_raw = _get(data, "hands", list, where)
         assert isinstance(hands_raw, list)
         if len(hands_raw) != n or not all(isinstance(h, str) for h in hands_raw):
-            raise SchemaError(f"{where}: 'hands' must be {n} card strings, one per seat")
+            raise SchemaError(f"{where}: 'hands' must be {n} card strings, one per seat, not {_shown(hands_raw)}")
         hands = tuple(Hand.parse(h) for h in hands_raw)
         knocker = data.get("knocker")
+        if knocker is not None and (type(knocker) is not int or not 0 <= knocker < n):
+            raise SchemaError(f"{where}: 'knocker' must be a seat 0-{n - 1} or null, not {_shown(knocker)}")
         if knocker is None:
-            seen = Hand()
-            for hand in hands:
-                if len(hand) != rules.hand_size or seen & hand:
-                    raise SchemaError(f"{where}: a void hand needs {n} disjoint hands of {rules.hand_size} cards")
-                seen = seen | hand
+            # A void hand: nothing was laid out, so the layout keys may be left out.
+            facts: dict[str, object] = {"knocker_melds": [], "defender_melds": [], "layoffs": [], "big_gin": False}
+            for key, empty in facts.items():
+                if key in data and data[key] != empty:
+                    raise SchemaError(f"{where}: a void hand (knocker null) has no {key.replace('_', ' ')}, but {key!r} is {_shown(data[key])}")
             rebuilt = HandResult(rules=rules, upcard=upcard, knocker=None, hands=hands)
         else:
-            if type(knocker) is not int or not 0 <= knocker < n:
-                raise SchemaError(f"{where}: 'knocker' must be a seat 0-{n - 1} or null, not {_shown(knocker)}")
-            melds_raw = _get(data, "knocker_melds", list, where)
-            assert isinstance(melds_raw, list)
-            melds = [Meld.parse(str(m)) for m in melds_raw]
-            defenders = [hands[(knocker + i) % n] for i in range(1, n)]
-            rebuilt = showdown(
-                hands[knocker], *defenders, rules=rules, upcard=upcard, knocker_melds=melds, knocker_seat=knocker
+            big_gin = data.get("big_gin")
+            if not isinstance(big_gin, bool):
+                raise SchemaError(f"{where}: 'big_gin' must be true or false, not {_shown(big_gin)}")
+            rebuilt = HandResult(
+                rules=rules,
+                upcard=upcard,
+                knocker=knocker,
+                hands=hands,
+                knocker_melds=[Meld.parse(m) for m in _strings(data, "knocker_melds", where)],
+                defender_melds=[Meld.parse(m) for m in _strings(data, "defender_melds", where)],
+                layoffs=_layoffs_of(data, where),
+                big_gin=big_gin,
             )
     except SchemaError:
         raise
     except GinRummyError as error:
         raise SchemaError(f"{where}: {error}") from error
-    facts = _result_body(rebuilt)
-    derived: tuple[str, ...] = ("defender_melds", "layoffs", "big_gin", "reason", "scorer", "points")
-    if rebuilt.knocker is None:  # a void hand has no knocker's melds either: they are not input here
-        derived = ("knocker_melds", *derived)
-    for key in derived:
+    body = _result_body(rebuilt)
+    for key in ("reason", "scorer", "points"):
         if key in data or rebuilt.knocker is not None:
-            if data.get(key) != facts[key] or type(data.get(key)) is not type(facts[key]):
-                raise SchemaError(f"{where}: {key!r} is {_shown(data.get(key))}, but the hands give {_shown(facts[key])}")
+            if data.get(key) != body[key] or type(data.get(key)) is not type(body[key]):
+                raise SchemaError(f"{where}: {key!r} is {_shown(data.get(key))}, but the facts give {_shown(body[key])}")
     return rebuilt
 
 
