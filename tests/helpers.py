@@ -8,7 +8,7 @@ import random
 import attrs
 import pytest
 
-from ginrummy import Card, GameState, Hand, Rules, parse_cards
+from ginrummy import PRESETS, Card, GameState, GinRummyError, Hand, Rules, parse_cards
 
 NO_CAP = math.inf
 """The ``time_budget`` of no cap: a player given it samples in full even on a loaded
@@ -60,6 +60,30 @@ def playout(state: GameState, rng: random.Random) -> list[GameState]:
     states = [state]
     while not state.is_over:
         state = state.apply(rng.choice(state.legal_actions()))
+        states.append(state)
+    return states
+
+
+def preset_for(name: str, players: int) -> Rules:
+    """The preset ``name`` for ``players`` seats, or as it is when it seats only two (Hollywood)."""
+    try:
+        return attrs.evolve(PRESETS[name], players=players)
+    except GinRummyError:
+        return PRESETS[name]
+
+
+def played_by_bots(rules: Rules, seed: int) -> list[GameState]:
+    """Every state of one hand played by medium and easy players in turn, seeded by ``seed``."""
+    from ginrummy.players import make_player
+
+    bots = [make_player("medium" if seat % 2 else "easy", seed=seed + seat) for seat in range(rules.players)]
+    state = GameState.new(rules, seed=seed)
+    states = [state]
+    while not state.is_over:
+        seat = state.to_play
+        assert seat is not None
+        view = state.view(seat)
+        state = state.apply(bots[seat].choose(view, view.legal_actions))
         states.append(state)
     return states
 

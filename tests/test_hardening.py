@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import scripted
+from helpers import played_by_bots, preset_for, scripted
 from ginrummy import (
     PRESETS,
     Card,
@@ -37,6 +37,7 @@ from ginrummy import (
     Rules,
     SchemaError,
     TakeUpcard,
+    best_melding,
     dumps,
     from_dict,
     loads,
@@ -44,7 +45,6 @@ from ginrummy import (
     to_dict,
 )
 from ginrummy.players import make_player, run_tournament
-from ginrummy import GinRummyError, best_melding, to_dict
 
 STANDARD = PRESETS["standard"]
 
@@ -326,17 +326,7 @@ def test_result_documents_with_impossible_facts_are_refused(key: str, value: obj
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 100_000), preset=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 4))
 def test_every_result_and_every_recorded_layout_of_it_round_trips(seed: int, preset: str, players: int) -> None:
-    try:
-        rules = attrs.evolve(PRESETS[preset], players=players)
-    except GinRummyError:
-        rules = PRESETS[preset]
-    state = GameState.new(rules, seed=seed)
-    bots = [make_player("medium", seed=seed + seat) for seat in range(rules.players)]
-    while not state.is_over:
-        seat = state.to_play
-        assert seat is not None
-        view = state.view(seat)
-        state = state.apply(bots[seat].choose(view, view.legal_actions))
+    state = played_by_bots(preset_for(preset, players), seed)[-1]
     result = state.result
     assert result is not None
     assert loads(dumps(result)) == result

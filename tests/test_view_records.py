@@ -33,26 +33,13 @@ from ginrummy import (
     WrongTypeError,
 )
 from ginrummy.players import determinize, make_player
-
-
-def _played(rules: Rules, seed: int, stop: int | None = None) -> list[GameState]:
-    """Every state of one hand played by medium and easy bots (the first ``stop`` when given)."""
-    bots = [make_player("medium" if seat % 2 else "easy", seed=seed + seat) for seat in range(rules.players)]
-    state = GameState.new(rules, seed=seed)
-    states = [state]
-    while not state.is_over and (stop is None or len(states) < stop):
-        seat = state.to_play
-        assert seat is not None
-        view = state.view(seat)
-        state = state.apply(bots[seat].choose(view, view.legal_actions))
-        states.append(state)
-    return states
+from helpers import played_by_bots, preset_for
 
 
 def _knocked_hand() -> GameState:
     """The end of the first hand, from seed 0 on, that ends in a knock."""
     for seed in range(200):
-        final = _played(Rules(), seed)[-1]
+        final = played_by_bots(Rules(), seed)[-1]
         result = final.result
         assert result is not None
         if result.knocker is not None and not result.big_gin:
@@ -202,11 +189,8 @@ def test_the_card_taken_this_turn_is_shown_only_to_the_player_to_discard() -> No
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), preset=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 4))
 def test_every_view_the_engine_gives_rebuilds_to_an_equal_value(seed: int, preset: str, players: int) -> None:
-    try:
-        rules = attrs.evolve(PRESETS[preset], players=players)
-    except Exception:
-        rules = PRESETS[preset]
-    for state in _played(rules, seed):
+    rules = preset_for(preset, players)
+    for state in played_by_bots(rules, seed):
         for seat in range(rules.players):
             view = state.view(seat)
             assert attrs.evolve(view) == view
