@@ -257,3 +257,43 @@ def test_a_finished_game_deals_no_more_hands() -> None:
     won = GameScore(OKLAHOMA, points=(150, 0))
     with pytest.raises(InvalidStateError, match="the game is over, but a hand is in play"):
         attrs.evolve(match, score=won)
+
+
+# --------------------------------------------------------------------- saving needs a record
+
+
+def test_a_state_without_a_record_that_loads_back_is_not_saved() -> None:
+    from ginrummy import dumps, loads
+    from ginrummy.players import determinize
+
+    state = in_discard_phase()
+    assert state.follows_its_record() and loads(dumps(state)) == state
+    world = determinize(state.view(0), random.Random(1))
+    world.validate()  # a sound state, but one with no history: its record is the bare deal
+    assert not world.follows_its_record()
+    with pytest.raises(InvalidStateError, match="cannot save this state: dealing its deck and replaying its 0 actions does not give it"):
+        dumps(world)
+    moved = attrs.evolve(state, dealer=1 - state.dealer)
+    with pytest.raises(InvalidStateError, match="replaying its 3 actions does not give it"):
+        dumps(moved)
+    with pytest.raises(WrongTypeError, match=r"GameState.pile must be a tuple of whole numbers, not \[1, 2\]"):
+        dumps(attrs.evolve(state, pile=[1, 2]))  # type: ignore[arg-type]
+
+
+def test_a_match_holding_a_hand_without_its_record_is_not_saved() -> None:
+    from ginrummy import dumps, loads
+    from ginrummy.players import determinize
+
+    match = _match_after_hands(2).apply(NextHand())
+    assert loads(dumps(match)) == match
+    world = determinize(match.state.view(0), random.Random(2))
+    assert match.hand_number == 3
+    with pytest.raises(InvalidStateError, match="cannot save hand 3 of this match"):
+        dumps(attrs.evolve(match, state=world))
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4))
+def test_every_state_the_engine_makes_follows_its_record(seed: int, players: int) -> None:
+    for state in playout(dealt(players, seed), random.Random(seed)):
+        assert state.follows_its_record()

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import TypeVar, Union
 
@@ -26,7 +27,7 @@ from typing_extensions import TypeAlias
 
 from .actions import NextHand, parse_action
 from .cards import Card, Hand, parse_cards
-from .errors import GinRummyError, InvalidHandError, SchemaError, WrongTypeError, _shown
+from .errors import GinRummyError, InvalidHandError, InvalidStateError, SchemaError, WrongTypeError, _shown
 from .melds import Meld
 from .rules import Rules
 from .scoring import GameScore, HandResult, Hollywood
@@ -54,7 +55,24 @@ def _deck_text(state: GameState) -> str:
     return " ".join(str(Card.from_index(i)) for i in state.deck)
 
 
-def _hand_record(state: GameState) -> dict[str, object]:
+_RECORDED: weakref.WeakSet[GameState] = weakref.WeakSet()
+"""States already found to follow their record: a match saved after every move (as the
+web game does) replays only its current hand, not every finished one again."""
+
+
+def _hand_record(state: GameState, what: str = "this state") -> dict[str, object]:
+    """A hand as its record (the deal and the actions), or :class:`InvalidStateError`
+    when the record would load as another state."""
+    state.validate()  # a field of the wrong type or out of range is named as such
+    if state in _RECORDED:
+        pass
+    elif state.follows_its_record():
+        _RECORDED.add(state)
+    else:
+        raise InvalidStateError(
+            f"cannot save {what}: dealing its deck and replaying its {state.history_length} actions does not give it"
+            " (a state built field by field, such as a determinisation, has no record that loads back to it)"
+        )
     return {"deck": _deck_text(state), "dealer": state.dealer, "actions": [str(a) for a in state.history]}
 
 
@@ -78,7 +96,7 @@ def to_dict(value: Serializable | PlayerView, *, names: Sequence[str] | None = N
         return _head("match") | {
             "rules": value.rules.to_dict(),
             "seed": value.seed,
-            "hands": [_hand_record(s) for s in (*value.finished, value.state)],
+            "hands": [_hand_record(s, f"hand {n} of this match") for n, s in enumerate((*value.finished, value.state), start=1)],
         }
     if isinstance(value, HandResult):
         return _head("result") | _result_body(value)

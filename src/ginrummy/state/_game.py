@@ -29,7 +29,7 @@ from ..actions import (
     parse_action as _parse_action_text,
 )
 from ..cards import Card, Hand
-from ..errors import IllegalActionError, WrongTypeError, _shown
+from ..errors import GinRummyError, IllegalActionError, WrongTypeError, _shown
 from ..rules import Rules, _require_rules
 from ..scoring import HandResult
 from . import _offer, _showdown, _turns, _wall
@@ -455,6 +455,29 @@ class GameState:
         GameState.dealer=2 is not a seat: expected 0-1
         """
         validate_state(self)
+
+    def follows_its_record(self) -> bool:
+        """Whether dealing :attr:`deck` from :attr:`dealer` and replaying :attr:`history`
+        gives this very state. Every state the engine makes does; a state built field by
+        field may not (a determinisation, which deals the hidden cards anew, has no
+        history at all). Saving a state or a match needs it: a document holds the deal
+        and the actions, not the fields.
+
+        >>> import attrs
+        >>> from ginrummy import GameState, Rules
+        >>> state = GameState.new(Rules(), seed=1)
+        >>> state = state.apply(state.legal_actions()[0])
+        >>> state.follows_its_record(), attrs.evolve(state, dealer=1 - state.dealer).follows_its_record()
+        (True, False)
+        """
+        try:
+            self.validate()
+            replayed = GameState._deal(self.rules, self.deck, self.dealer)
+            for action in self.history:
+                replayed = replayed.apply(action)
+        except GinRummyError:
+            return False
+        return replayed == self
 
 
 assert [f.name for f in attrs.fields(GameState)] == [
