@@ -21,6 +21,7 @@ from ginrummy import (
     PRESETS,
     Discard,
     DrawStock,
+    GameScore,
     GameState,
     Hand,
     HiddenKnock,
@@ -165,6 +166,13 @@ def test_a_finished_hand_has_no_seat_to_play_and_a_result() -> None:
         attrs.evolve(final, to_play=0)
     with pytest.raises(InvalidStateError, match="result is missing in the over phase"):
         attrs.evolve(final, result=None)
+    other = played_by_bots(Rules(), 1234)[-1].result
+    assert other is not None and other != final.result
+    with pytest.raises(InvalidStateError, match="PlayerView.result is of another hand"):
+        attrs.evolve(final, result=other)
+    with pytest.raises(InvalidStateError, match="PlayerView.game is scored under standard, but the hand is played under oklahoma"):
+        attrs.evolve(final, game=GameScore(Rules.preset("standard")))
+    assert attrs.evolve(final, game=GameScore(Rules())).game == GameScore(Rules())
 
 
 def test_legal_actions_belong_to_the_player_to_act() -> None:

@@ -118,6 +118,14 @@ def _check_table(view: PlayerView) -> None:
             raise InvalidStateError(
                 f"PlayerView.{name}={_shown(value)}: the rules and the upcard {view.upcard} fix it at {expected}"
             )
+    result = view.result
+    if result is not None and (result.rules != rules or result.upcard != view.upcard or result.hands[view.seat] != view.hand):
+        raise InvalidStateError(
+            f"PlayerView.result is of another hand: expected one played under {rules} with the upcard {view.upcard},"
+            f" in which this player holds {view.hand}"
+        )
+    if view.game is not None and view.game.rules != rules:
+        raise InvalidStateError(f"PlayerView.game is scored under {view.game.rules}, but the hand is played under {rules}")
 
 
 def _check_counts(view: PlayerView) -> None:
