@@ -516,14 +516,35 @@ def test_unknown_tokens_are_refused_and_games_outlive_the_app(tmp_path: Path) ->
         assert client.get(f"/api/games/{token}").json()["token"] == token
 
 
+def finished_hollywood_session(seed: int = 2) -> Match:
+    """A Hollywood session to 30, played to its end by random moves."""
+    match = Match.new(Rules.parse("hollywood+game_target=30"), seed=seed)
+    rng = random.Random(seed)
+    while not match.is_over:
+        match = match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def test_a_finished_hollywood_session_shows_its_games_and_its_winner() -> None:
+    from ginrummy import Hollywood
+    from ginrummy.web._play import payload
+
+    match = finished_hollywood_session()
+    score = match.score
+    assert isinstance(score, Hollywood) and score.winner is not None
+    sheet = payload(GameRecord("h" * 32, "easy", match, ("You", "Computer"), ()))["score"]
+    assert isinstance(sheet, dict)
+    assert [c["closed"] for c in sheet["columns"]] == [True, True, True]
+    assert [s["winner_name"] for s in sheet["settlements"]] == [("You", "Computer")[c.winner or 0] for c in score.columns]
+    assert sheet["session"] == {
+        "winner": score.winner, "winner_name": ("You", "Computer")[score.winner], "net_worths": list(score.net_worths),
+    }
+
+
 def test_a_finished_hollywood_session_counts_as_won_or_lost(tmp_path: Path) -> None:
     from ginrummy.web._store import Store
 
-    rules = Rules.parse("hollywood+game_target=30")
-    match = Match.new(rules, seed=2)
-    rng = random.Random(2)
-    while not match.is_over:
-        match = match.apply(rng.choice(match.legal_actions()))
+    match = finished_hollywood_session()
     store = Store(tmp_path)
     try:
         store.save(GameRecord("h" * 32, "easy", match, ("You", "Computer"), ()), new=True)

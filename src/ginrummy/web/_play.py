@@ -292,10 +292,16 @@ def _score_sheet(game: GameScore | Hollywood | None, names: Sequence[str], view:
             {"points": list(c.points), "closed": c.closed, "winner": c.winner} for c in game.columns
         ]
         sheet["settlements"] = [
-            None if s is None else {"winner": s.winner, "totals": list(s.totals), "worth": s.worth}
+            None if s is None else {"winner": s.winner, "winner_name": names[s.winner], "totals": list(s.totals), "worth": s.worth}
             for s in game.settlements()
         ]
         sheet["points"] = [sum(c.points[seat] for c in game.columns) for seat in range(len(names))]
+        if game.winner is not None:
+            sheet["session"] = {
+                "winner": game.winner,
+                "winner_name": names[game.winner],
+                "net_worths": list(game.net_worths),
+            }
     return sheet
 
 

@@ -204,19 +204,37 @@ function renderSheet() {
     row.insertCell().textContent = h.reason.replace("_", " ");
     game.names.forEach((_, seat) => { row.insertCell().textContent = h.scorer === seat ? `+${h.points}` : ""; });
   }
-  const total = table.insertRow();
-  total.insertCell().textContent = "Total";
-  total.insertCell().textContent = `to ${sheet.target}`;
-  game.names.forEach((_, seat) => {
-    const boxes = sheet.boxes ? ` (${sheet.boxes[seat]} box${sheet.boxes[seat] === 1 ? "" : "es"})` : "";
-    total.insertCell().textContent = `${sheet.points[seat]}${boxes}`;
-  });
   const out = [table];
+  const line = (text) => out.push(Object.assign(document.createElement("p"), { className: "points", textContent: text }));
+  if (sheet.columns) {
+    // Hollywood: three games scored at once, each settled when someone reaches the target.
+    const games = document.createElement("table");
+    games.className = "columns";
+    const top = games.insertRow();
+    for (const t of ["Game", ...game.names, ""]) top.append(Object.assign(document.createElement("th"), { textContent: t }));
+    sheet.columns.forEach((c, i) => {
+      const row = games.insertRow();
+      row.insertCell().textContent = `Game ${i + 1}`;
+      game.names.forEach((_, seat) => { row.insertCell().textContent = `${c.points[seat]}`; });
+      row.insertCell().textContent = c.closed ? `won by ${game.names[c.winner]}` : `to ${sheet.target}`;
+    });
+    out.push(games);
+    sheet.settlements.forEach((s, i) => {
+      if (s) line(`Game ${i + 1}: ${s.winner_name} won. Totals: ${game.names.map((n, j) => `${n} ${s.totals[j]}`).join(", ")}; worth ${s.worth}.`);
+    });
+    if (sheet.session) line(`${sheet.session.winner_name} won the session: net worth ${sheet.session.net_worths[sheet.session.winner]} over the three games.`);
+  } else {
+    const total = table.insertRow();
+    total.insertCell().textContent = "Total";
+    total.insertCell().textContent = `to ${sheet.target}`;
+    game.names.forEach((_, seat) => {
+      const boxes = sheet.boxes ? ` (${sheet.boxes[seat]} box${sheet.boxes[seat] === 1 ? "" : "es"})` : "";
+      total.insertCell().textContent = `${sheet.points[seat]}${boxes}`;
+    });
+  }
   if (sheet.settlement) {
     const s = sheet.settlement;
-    const p = Object.assign(document.createElement("p"), { className: "points" });
-    p.textContent = `${s.winner_name} won the game. Totals: ${game.names.map((n, i) => `${n} ${s.totals[i]}`).join(", ")}; worth ${s.worth}.`;
-    out.push(p);
+    line(`${s.winner_name} won the game. Totals: ${game.names.map((n, i) => `${n} ${s.totals[i]}`).join(", ")}; worth ${s.worth}.`);
   }
   $("sheet").replaceChildren(...out);
 }
