@@ -128,6 +128,24 @@ def test_a_whole_game_through_the_api(client: TestClient, players: int) -> None:
     assert len(history) == 1 and "token" not in history[0]
 
 
+def test_a_whole_hollywood_session_through_the_api(client: TestClient) -> None:
+    game = client.post("/api/games", json={"rules": "hollywood", "level": "easy", "target": 25}).json()
+    assert [c["closed"] for c in game["score"]["columns"]] == [False, False, False] and "session" not in game["score"]
+    rng = random.Random(7)
+    for _ in range(400):
+        game = _play(client, game, rng, 1)
+        if game["game_over"]:
+            break
+    assert game["game_over"], "the session did not finish"
+    sheet = game["score"]
+    assert [c["closed"] for c in sheet["columns"]] == [True, True, True]
+    session = sheet["session"]
+    assert session["winner_name"] == game["names"][session["winner"]]
+    assert sum(session["net_worths"]) == 0
+    stats = client.get("/api/stats").json()["stats"]
+    assert stats[0]["won"] + stats[0]["lost"] == stats[0]["played"] == 1
+
+
 def test_undo_and_hint(client: TestClient) -> None:
     game = _at_a_turn(_posted(client), {"level": "medium"})
     token = game["token"]
