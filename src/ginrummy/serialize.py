@@ -60,19 +60,25 @@ _RECORDED: weakref.WeakSet[GameState] = weakref.WeakSet()
 web game does) replays only its current hand, not every finished one again."""
 
 
+def _checked(state: GameState) -> bool:
+    """Whether ``state`` (or an equal one) was already found to follow its record."""
+    try:
+        return state in _RECORDED
+    except TypeError:  # a field that cannot be hashed: validate() names it
+        return False
+
+
 def _hand_record(state: GameState, what: str = "this state") -> dict[str, object]:
     """A hand as its record (the deal and the actions), or :class:`InvalidStateError`
     when the record would load as another state."""
-    state.validate()  # a field of the wrong type or out of range is named as such
-    if state in _RECORDED:
-        pass
-    elif state.follows_its_record():
+    if not _checked(state):
+        state.validate()  # a malformed field is named as such
+        if not state._replays_to_itself():
+            raise InvalidStateError(
+                f"cannot save {what}: dealing its deck and replaying its {state.history_length} actions does not give it"
+                " (a state built field by field, such as a determinisation, has no record that loads back to it)"
+            )
         _RECORDED.add(state)
-    else:
-        raise InvalidStateError(
-            f"cannot save {what}: dealing its deck and replaying its {state.history_length} actions does not give it"
-            " (a state built field by field, such as a determinisation, has no record that loads back to it)"
-        )
     return {"deck": _deck_text(state), "dealer": state.dealer, "actions": [str(a) for a in state.history]}
 
 

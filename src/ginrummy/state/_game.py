@@ -472,6 +472,13 @@ class GameState:
         """
         try:
             self.validate()
+        except GinRummyError:
+            return False
+        return self._replays_to_itself()
+
+    def _replays_to_itself(self) -> bool:
+        """:meth:`follows_its_record` for a state that passes :meth:`validate`."""
+        try:
             replayed = GameState._deal(self.rules, self.deck, self.dealer)
             for action in self.history:
                 replayed = replayed.apply(action)

@@ -37,9 +37,10 @@ def _ints(name: str, value: object, length: int | None) -> tuple[int, ...]:
     return value
 
 
-def _seat(name: str, value: int, players: int) -> None:
+def _seat(name: str, value: int, players: int, owner: str = "GameState") -> None:
+    """Refuse ``owner.name`` unless it is one of the ``players`` seats."""
     if not 0 <= value < players:
-        raise InvalidStateError(f"GameState.{name}={_shown(value)} is not a seat: expected 0-{players - 1}")
+        raise InvalidStateError(f"{owner}.{name}={_shown(value)} is not a seat: expected 0-{players - 1}")
 
 
 def _place_names(state: GameState) -> list[tuple[str, int]]:

@@ -29,7 +29,7 @@ from ..rules import Rules
 from ..scoring import GameScore, HandResult, Hollywood
 from ._history import Step
 from ._phase import Phase
-from ._validate import _is_int
+from ._validate import _is_int, _seat
 
 if TYPE_CHECKING:
     from ._view import PlayerView
@@ -53,11 +53,6 @@ def _tuple_of(name: str, value: object, check: type, expected: str) -> tuple[obj
     if not isinstance(value, tuple) or not all(isinstance(v, check) and not isinstance(v, bool) for v in value):
         raise WrongTypeError(f"PlayerView.{name} must be a tuple of {expected}, not {_shown(value)}")
     return value
-
-
-def _seat(name: str, value: int, players: int) -> None:
-    if not 0 <= value < players:
-        raise InvalidStateError(f"PlayerView.{name}={_shown(value)} is not a seat: expected 0-{players - 1}")
 
 
 def _check_types(view: PlayerView) -> None:
@@ -95,14 +90,14 @@ def _check_table(view: PlayerView) -> None:
             f"PlayerView.card_counts and PlayerView.known hold {len(view.card_counts)} and {len(view.known)} entries:"
             f" expected {n}, one per seat of {rules}"
         )
-    _seat("seat", view.seat, n)
-    _seat("dealer", view.dealer, n)
+    _seat("seat", view.seat, n, "PlayerView")
+    _seat("dealer", view.dealer, n, "PlayerView")
     over = view.phase is Phase.OVER
     if view.to_play is None:
         if not over:
             raise InvalidStateError(f"PlayerView.to_play is None in the {view.phase.value} phase: expected a seat to act")
     else:
-        _seat("to_play", view.to_play, n)
+        _seat("to_play", view.to_play, n, "PlayerView")
         if over:
             raise InvalidStateError(f"PlayerView.to_play={view.to_play} when the hand is over: expected None")
     if (view.result is None) != (not over):
@@ -205,7 +200,7 @@ def _check_history(view: PlayerView) -> None:
             raise InvalidStateError("PlayerView.public_steps is set without a last_step: expected both or neither")
         return
     seat, action = last
-    _seat("last_step seat", seat, view.rules.players)
+    _seat("last_step seat", seat, view.rules.players, "PlayerView")
     if isinstance(action, Knock) and seat != view.seat:
         raise InvalidStateError(
             f"PlayerView.last_step shows seat {seat}'s knock discard {action.card}: another seat's knock is a HiddenKnock"
