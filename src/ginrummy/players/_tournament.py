@@ -82,8 +82,7 @@ class MatchSummary:
     Built directly (to :func:`summarize` games of one's own), it is checked: a field of
     the wrong type raises :class:`~ginrummy.WrongTypeError`, and a game no tournament
     could play (a winner that is not one of the 2-4 players, worths that do not sum to
-    0, end reasons that do not count the hands)
-    raises :class:`~ginrummy.PlayerError`.
+    0, end reasons that do not count the hands) raises :class:`~ginrummy.PlayerError`.
     """
 
     winner: int
