@@ -67,3 +67,25 @@ def test_the_package_namespaces_hold_only_what_all_lists(name: str) -> None:
     submodules = {info.name for info in pkgutil.iter_modules(module.__path__)}
     stray = [n for n in dir(module) if not n.startswith("_") and n not in module.__all__ and n not in submodules]
     assert stray == []
+
+
+def _listed_members() -> list[tuple[str, list[str]]]:
+    """The classes that docs/api.md documents with an explicit ``:members:`` list, with it."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / "api.md").read_text()
+    found = re.findall(r"\.\. autoclass:: ([\w.]+)\n\s+:members: ([\w, ]+)\n", text)
+    return [(path, [m.strip() for m in members.split(",")]) for path, members in found]
+
+
+@pytest.mark.parametrize(("path", "members"), _listed_members())
+def test_the_api_reference_lists_every_public_member(path: str, members: list[str]) -> None:
+    module_name, _, class_name = path.rpartition(".")
+    cls = getattr(importlib.import_module(module_name), class_name)
+    public = {
+        attr for attr, value in vars(cls).items()
+        if not attr.startswith("_") and (isinstance(value, (property, classmethod, staticmethod)) or inspect.isfunction(value))
+    }
+    assert sorted(public - set(members)) == [], f"docs/api.md leaves out members of {path}"
+    assert [m for m in members if not hasattr(cls, m)] == [], f"docs/api.md lists members {path} lacks"
