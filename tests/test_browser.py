@@ -37,6 +37,11 @@ IDLE_AND_READY = (
 )
 """Idle, and something to click: deciding on a page that is still waiting for an answer
 would click what the answer is about to replace (seen on a loaded machine)."""
+WIDER_THAN_THE_SCREEN = (
+    "() => [...document.querySelectorAll('body *')].filter((el) =>"
+    " el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => el.tagName + '#' + el.id)"
+)
+"""The page's elements that reach past the right edge of the window (none should)."""
 
 
 @contextlib.contextmanager
@@ -131,10 +136,7 @@ def test_keyboard_alone_at_phone_width(tmp_path: Path) -> None:
         page.wait_for_function(IDLE)
         hand = page.locator("#hand button.card")
         assert played not in [hand.nth(i).inner_text() for i in range(hand.count())]
-        wider = page.evaluate(
-            "() => [...document.querySelectorAll('body *')].filter((el) =>"
-            " el.getBoundingClientRect().right > window.innerWidth + 1).map((el) => el.tagName + '#' + el.id)"
-        )
+        wider = page.evaluate(WIDER_THAN_THE_SCREEN)
         assert wider == [], wider
 
 
@@ -163,3 +165,5 @@ def test_a_finished_hollywood_session_shows_its_three_games_and_its_winner(tmp_p
             assert f"Game {number}: " in sheet
         assert page.locator("#sheet table.columns tr").count() == 4
         assert "won" in page.locator("#stats").inner_text()
+        page.set_viewport_size({"width": 390, "height": 844})  # and at phone width, nothing sticks out
+        assert page.evaluate(WIDER_THAN_THE_SCREEN) == []
