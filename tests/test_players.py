@@ -777,6 +777,7 @@ def test_every_level_chooses_only_from_actions_its_view_offers(level: str) -> No
     view = state.view(seat)
     assert player.choose(view, view.legal_actions) in view.legal_actions
     assert player.choose(view, [PassUpcard()]) == PassUpcard()  # a subset is fine
+    assert player.choose(view, [*view.legal_actions, *view.legal_actions]) in view.legal_actions  # and repeats
     with pytest.raises(IllegalActionError, match="not seat .*'s turn") as waiting:
         player.choose(state.view(1 - seat), ())
     assert waiting.value.reason == "not_your_turn"

@@ -765,7 +765,7 @@ class ExpertPlayer:
         if len(legal) == 1:
             return _unsearched(legal[0], unit)
         default = self._default(view, legal)
-        candidates = self._candidates(view, legal)
+        candidates = list(dict.fromkeys(self._candidates(view, legal)))  # each once, should the caller repeat one
         if default not in candidates:
             candidates.insert(0, default)
         if len(candidates) == 1:
