@@ -278,6 +278,14 @@ def test_solve_takes_the_sizes_of_the_supported_games(capsys: pytest.CaptureFixt
         assert code == 2 and "expected 7 or 8" in err
 
 
+@pytest.mark.parametrize("name", ["analyse", "analyze"])
+def test_analyse_is_another_name_for_solve(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    cards = "As 2s 3s 4s 7h 7d 7c Kc Qd 2h"
+    assert run([name, cards], capsys)[:2] == run(["solve", cards], capsys)[:2]
+    code, _, err = run([name, "Ah Ah 2c"], capsys)
+    assert code == 2 and err.startswith(f"ginrummy {name}: error: card Ah appears twice")
+
+
 # Issue 14: a calmer command line.
 
 

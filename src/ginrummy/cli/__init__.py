@@ -113,7 +113,9 @@ def _build_parser() -> argparse.ArgumentParser:
     play_parser.add_argument("--ascii", action="store_true", help="plain letters for suits, no colour")
     play_parser.add_argument("--save", type=_path, help="write the game record (JSON) here when the game ends or you quit")
 
-    solve_parser = sub.add_parser("solve", help="best melding of a hand; knock options and big gin after drawing")
+    solve_parser = sub.add_parser(
+        "solve", aliases=["analyse", "analyze"], help="best melding of a hand; knock options and big gin after drawing"
+    )
     solve_parser.add_argument("cards", help='7, 8, 10 or 11 cards, such as "As 2s 3s 7h 7d 7c Kc Qd Jh 2h"')
     solve_parser.add_argument(
         "--limit", type=int, default=10, choices=range(11), metavar="0-10", help="knock limit for 8 or 11 cards (default 10)"
@@ -201,7 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "play":
             return play(args, out)
-        if args.command == "solve":
+        if args.command in ("solve", "analyse", "analyze"):
             return solve(args.cards, limit=args.limit, as_json=args.json, out=out)
         if args.command == "score":
             return score(args, out)
