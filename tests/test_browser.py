@@ -25,6 +25,8 @@ sync_api = pytest.importorskip("playwright.sync_api")
 from test_web import free_port, start_server, stop  # noqa: E402
 
 CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser"), "/usr/bin/chromium") if p and os.path.exists(p)), None)
+# Every test here drives Chromium; where it is missing they are skipped, saying how to get it.
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (apt-get install chromium)")
 FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
@@ -62,7 +64,6 @@ def table_page(data: Path, width: int, height: int) -> Iterator[Any]:
         stop(server, signal.SIGTERM)
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (apt-get install chromium)")
 def test_a_whole_hand_by_clicking_in_chromium(tmp_path: Path) -> None:
     shot = Path(os.environ.get("GINRUMMY_SCREENSHOT", tmp_path / "web.png"))
     with table_page(tmp_path / "data", 1100, 900) as page:
@@ -97,7 +98,6 @@ def test_a_whole_hand_by_clicking_in_chromium(tmp_path: Path) -> None:
     assert shot.exists() and shot.stat().st_size > 10_000
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (apt-get install chromium)")
 def test_keyboard_alone_at_phone_width(tmp_path: Path) -> None:
     with table_page(tmp_path / "data", 390, 844) as page:
         page.wait_for_selector("#rules option", state="attached")
@@ -140,7 +140,6 @@ def test_keyboard_alone_at_phone_width(tmp_path: Path) -> None:
         assert wider == [], wider
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason="no Chromium on this machine (apt-get install chromium)")
 def test_a_finished_hollywood_session_shows_its_three_games_and_its_winner(tmp_path: Path) -> None:
     from test_web import finished_hollywood_session
 
