@@ -345,6 +345,32 @@ def test_rules_with_missing_knobs_are_refused_in_documents() -> None:
         from_dict(dict(doc, rules=rules))
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_documents_with_keys_no_document_holds_are_refused(players: int) -> None:
+    rules = attrs.evolve(STANDARD, players=players)
+    final = played_by_bots(rules, seed=11)[-1]
+    names = [f"p{seat}" for seat in range(players)]
+    result = final.result
+    assert result is not None
+    documents = {
+        "rules": to_dict(rules),
+        "state": to_dict(final, names=names),
+        "match": to_dict(Match.new(rules, seed=4), names=names),
+        "result": to_dict(result),
+    }
+    for kind, doc in documents.items():
+        assert from_dict(doc) is not None  # the untouched document loads
+        with pytest.raises(SchemaError, match=rf"{kind} document: unknown key\(s\) 'score': expected only schema, version"):
+            from_dict(dict(doc, score=999))
+    # names label only game records
+    with pytest.raises(SchemaError, match="rules document: unknown key.*'players'"):
+        from_dict(dict(documents["rules"], players=names))
+    # and each hand of a match is a record of exactly its deal, dealer and actions
+    match = copy.deepcopy(documents["match"])
+    match["hands"][0]["winner"] = 0  # type: ignore[index]
+    with pytest.raises(SchemaError, match=r"match document, hand 1: unknown key\(s\) 'winner': expected only deck, dealer, actions"):
+        from_dict(match)
+
 # 10. player configuration
 
 

@@ -224,8 +224,35 @@ def _play(target: _Playable, actions: list[str], where: str) -> _Playable:
     return target
 
 
+_HEAD_KEYS = ("schema", "version", "type")
+_RECORD_KEYS = ("deck", "dealer", "actions")
+_RESULT_KEYS = (
+    "rules", "upcard", "knocker", "hands", "knocker_melds", "defender_melds", "layoffs", "big_gin", "reason", "scorer", "points"
+)
+_KEYS: dict[str, tuple[str, ...]] = {
+    "rules": (*_HEAD_KEYS, "rules"),
+    "state": (*_HEAD_KEYS, "rules", *_RECORD_KEYS, "players"),
+    "match": (*_HEAD_KEYS, "rules", "seed", "hands", "players"),
+    "result": (*_HEAD_KEYS, *_RESULT_KEYS),
+}
+"""The keys each loadable document type may hold: anything else is refused, since
+a saved game is never silently taken with parts that nothing reads."""
+
+
+def _check_keys(data: Mapping[str, object], allowed: Sequence[str], where: str) -> None:
+    """Refuse with :class:`SchemaError` any key of ``data`` outside ``allowed``, quoting it."""
+    unknown = [key for key in data if key not in allowed]
+    if unknown:
+        shown = ", ".join(_shown(key) for key in unknown)
+        raise SchemaError(f"{where}: unknown key(s) {shown}: expected only {', '.join(allowed)}")
+
+
 def from_dict(data: Mapping[str, object]) -> Serializable:
-    """Load a document made by :func:`to_dict`, revalidating everything."""
+    """Load a document made by :func:`to_dict`, revalidating everything.
+
+    Every problem raises :class:`~ginrummy.SchemaError` quoting it: a missing or
+    malformed key, a deal or action that does not replay, and a key that no document
+    of its type holds (a tampered or hand-edited file is refused, not half read)."""
     if not isinstance(data, Mapping):
         raise SchemaError(f"a document must be a JSON object, not {type(data).__name__}")
     if data.get("schema") != SCHEMA:
@@ -242,6 +269,8 @@ def from_dict(data: Mapping[str, object]) -> Serializable:
             " documents of three or four players are version 2"
         )
     kind = data.get("type")
+    if isinstance(kind, str) and kind in _KEYS:
+        _check_keys(data, _KEYS[kind], f"{kind} document")
     if "players" in data and kind in ("state", "match"):
         _check_names(data["players"], _rules(data, f"{kind} document").players, f"{kind} document")
     if kind == "rules":
@@ -280,6 +309,7 @@ def _load_match(data: Mapping[str, object]) -> Match:
         here = f"{where}, hand {number}"
         if not isinstance(record, Mapping):
             raise SchemaError(f"{here}: must be an object")
+        _check_keys(record, _RECORD_KEYS, here)
         dealt, actions = _record(rules, record, here)
         if match is None:
             score: GameScore | Hollywood = Hollywood(rules) if rules.hollywood else GameScore(rules)
