@@ -12,6 +12,7 @@ from brute import all_melds_count, card_of, is_meld, layoff_deadwood as brute_la
 from brute import least_deadwood
 from ginrummy import (
     Card,
+    CardParseError,
     Hand,
     InvalidHandError,
     Knock,
@@ -184,6 +185,19 @@ def test_knock_options_rejects_wrong_sizes_and_limits() -> None:
         knock_options("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h", knock_limit=11)
     with pytest.raises(TypeError):
         knock_options("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h", knock_limit=True)
+
+
+def test_knock_options_checks_excluded_even_when_no_knock_exists() -> None:
+    no_knock = "As 3h 5s 7c 9s Ts Jd 8h 9h Th Jh"  # far over any limit
+    with pytest.raises(CardParseError, match="'Zz'"):
+        knock_options(no_knock, knock_limit=0, excluded="Zz")
+    with pytest.raises(InvalidHandError, match="excluded names Kd, not in the holding"):
+        knock_options(no_knock, knock_limit=0, excluded="Kd")
+    with pytest.raises(InvalidHandError, match="excluded names Kd, not in the holding"):
+        knock_options("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h", knock_limit=10, excluded="3s Kd")
+    with pytest.raises(TypeError, match="excluded must be"):
+        knock_options(no_knock, knock_limit=0, excluded=None)  # type: ignore[arg-type]
+    assert knock_options("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h", knock_limit=10, excluded="3s")[0].discard != Card.parse("3s")
 
 
 def test_big_gin_needs_all_eleven_melded() -> None:

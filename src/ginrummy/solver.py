@@ -310,7 +310,9 @@ def knock_options(
 
     Each discard is tried in turn (the exact way: dropping the highest deadwood
     card of the best 11-card melding misses some gins). ``excluded`` holds cards
-    that may not be the knock discard, such as the card just taken from the pile.
+    of the holding that may not be the knock discard, such as the card just taken
+    from the pile; a card of ``excluded`` that the holding lacks raises
+    :class:`~ginrummy.InvalidHandError`.
 
     >>> [str(o.discard) for o in knock_options("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h", knock_limit=0)]
     ['3s']
@@ -331,11 +333,16 @@ def knock_options(
     c = mask >> 26 & SUIT_BITS
     d = mask >> 39
     runs_only = SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d]
+    banned = 0 if type(excluded) is tuple and not excluded else _mask_of(excluded, what="excluded")
+    if banned & ~mask:
+        raise InvalidHandError(
+            f"excluded names {Hand.from_mask(banned & ~mask)}, not in the holding {Hand.from_mask(mask)}:"
+            " expected cards of the holding that may not be the knock discard"
+        )
     if runs_only - SET_RANK_POINTS[(a & b & (c | d)) | (c & d & (a | b))] > knock_limit + 10:
         return ()
     if discard_deadwood_of_mask(mask) > knock_limit:
         return ()
-    banned = _mask_of(excluded, what="excluded")
     return tuple(
         _knock_option(Card.from_index(low.bit_length() - 1), _best_melding_of_mask(mask ^ low))
         for low in knock_discards(mask, knock_limit, banned)
