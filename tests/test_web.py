@@ -191,6 +191,8 @@ def test_an_expert_game_to_the_highest_target_answers(client: TestClient) -> Non
         ("post", "/api/games", b'{"target": true}', 422, "bad_field"),
         ("post", "/api/games", b'{"target": 0}', 422, "bad_field"),
         ("post", "/api/games", b'{"players": "3"}', 422, "bad_field"),
+        ("post", "/api/games", b'{"player": 3}', 422, "bad_field"),
+        ("post", "/api/games", b'{"rules": "standard", "seed": 7}', 422, "bad_field"),
         ("post", "/api/games", b"x" * (MAX_BODY + 1), 413, "too_large"),
         ("get", "/api/games/short", None, 404, "unknown_game"),
         ("get", "/api/games/" + "A" * 32, None, 404, "unknown_game"),
@@ -231,6 +233,24 @@ def test_illegal_and_unreadable_actions(client: TestClient) -> None:
         assert response.status_code == status, (body, response.text)
         assert response.json()["reason"] == reason
     assert client.get(f"/api/games/{token}").json()["view"] == game["view"]
+
+
+def test_fields_an_endpoint_does_not_read_are_refused(client: TestClient) -> None:
+    typo = client.post("/api/games", json={"level": "easy", "player": 3})
+    assert typo.status_code == 422 and typo.json() == {
+        "error": "unknown field(s) 'player': expected rules, level, target, players",
+        "reason": "bad_field",
+    }
+    game = client.post("/api/games", json={"level": "easy"}).json()
+    token = game["token"]
+    for path, body in ((f"/api/games/{token}/actions", {"action": "stock", "seat": 1}), (f"/api/games/{token}/undo", {"all": True})):
+        response = client.post(path, json=body)
+        assert response.status_code == 422 and response.json()["reason"] == "bad_field", response.text
+        assert "unknown field(s)" in response.json()["error"]
+    assert client.post(f"/api/games/{token}/undo", content=b"{").json()["reason"] == "bad_json"
+    assert client.get(f"/api/games/{token}").json()["view"] == game["view"]  # nothing was half applied
+    legal = game["view"]["legal_actions"][0]
+    assert client.post(f"/api/games/{token}/actions", json={"action": legal}).status_code == 200
 
 
 def test_hostile_bodies_never_get_a_500(client: TestClient) -> None:

@@ -54,8 +54,9 @@ def _ok(data: object, status: int = 200) -> JSONResponse:
     return JSONResponse(data, status_code=status, headers=_HEADERS)
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object, at most :data:`MAX_BODY` bytes."""
+async def _body(request: Request, fields: tuple[str, ...]) -> dict[str, Any]:
+    """The request's JSON object, at most :data:`MAX_BODY` bytes, holding only ``fields``
+    (a field the endpoint does not read is a 422, not silently ignored)."""
     length = request.headers.get("content-length")
     if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
         raise BadRequest(f"the request body is over {MAX_BODY} bytes", status=413, reason="too_large")
@@ -72,6 +73,12 @@ async def _body(request: Request) -> dict[str, Any]:
         raise BadRequest("the request body is not valid JSON", reason="bad_json") from None
     if not isinstance(data, dict):
         raise BadRequest(f"the request body must be a JSON object, not {type(data).__name__}", reason="bad_json")
+    unknown = [key for key in data if key not in fields]
+    if unknown:
+        expected = ", ".join(fields) if fields else "nothing"
+        raise BadRequest(
+            f"unknown field(s) {', '.join(_quoted(key) for key in unknown)}: expected {expected}", status=422, reason="bad_field"
+        )
     return data
 
 
@@ -230,7 +237,7 @@ def create_app(data: str | Path, *, workers: int = 0) -> Starlette:
         return _ok(presets())
 
     async def create(request: Request) -> Response:
-        body = await _body(request)
+        body = await _body(request, ("rules", "level", "target", "players"))
         rules = _field(body, "rules", str, "oklahoma")
         level = _field(body, "level", str, "hard")
         target = _field(body, "target", int)
@@ -250,7 +257,7 @@ def create_app(data: str | Path, *, workers: int = 0) -> Starlette:
 
     async def action(request: Request) -> Response:
         token = request.path_params["token"]
-        body = await _body(request)
+        body = await _body(request, ("action",))
         text = _field(body, "action", str)
         if not text or len(text) > 200:
             raise BadRequest("'action' must be the action as text, such as \"d 7h\"", status=422, reason="bad_field")
@@ -262,6 +269,7 @@ def create_app(data: str | Path, *, workers: int = 0) -> Starlette:
 
     async def take_back(request: Request) -> Response:
         token = request.path_params["token"]
+        await _body(request, ())  # nothing to read, but a malformed or unexpected body is refused
         store = ready().store
         data = await run_in_threadpool(ready().with_game, token, lambda record: payload(undo(store, record)))
         return _ok(data)
