@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import attrs
 import pytest
 from hypothesis import given
@@ -161,6 +163,10 @@ def test_rules_text_with_changes() -> None:
         Rules.parse("standard+big_gin=maybe")
     with pytest.raises(RulesError, match="whole number"):
         Rules.parse("standard+gin_bonus=lots")
+    # a knob given twice is refused, whether the values differ or not (gin-bonus is gin_bonus)
+    for text in ("standard+gin_bonus=10+gin_bonus=20", "standard+gin_bonus=20+gin-bonus=20"):
+        with pytest.raises(RulesError, match=rf"gin_bonus is given twice in {re.escape(repr(text))}: expected each knob at most once"):
+            Rules.parse(text)
 
 
 @pytest.mark.parametrize(

@@ -314,7 +314,8 @@ class Rules:
 
     @classmethod
     def parse(cls, text: str) -> Rules:
-        """Rules from text: a preset name, optionally followed by ``+knob=value`` changes.
+        """Rules from text: a preset name, optionally followed by ``+knob=value`` changes,
+        each knob at most once (:class:`~ginrummy.RulesError` otherwise).
 
         >>> Rules.parse("straight+undercut_on_tie=off").undercut_on_tie
         False
@@ -338,6 +339,11 @@ class Rules:
             if not sep or key not in fields:
                 raise RulesError(
                     f"cannot read {_shown(change)} in {_shown(text)}: expected knob=value with a knob among {', '.join(fields)}"
+                )
+            if key in values:
+                raise RulesError(
+                    f"{key} is given twice in {_shown(text)}: expected each knob at most once, so that no change"
+                    " silently replaces another"
                 )
             values[key] = _parse_value(key, fields[key].type, raw.strip(), text)
         return attrs.evolve(base, **values)  # type: ignore[arg-type]
