@@ -371,6 +371,7 @@ def test_documents_with_keys_no_document_holds_are_refused(players: int) -> None
     with pytest.raises(SchemaError, match=r"match document, hand 1: unknown key\(s\) 'winner': expected only deck, dealer, actions"):
         from_dict(match)
 
+
 # 10. player configuration
 
 
