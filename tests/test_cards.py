@@ -167,7 +167,7 @@ def test_hand_basics() -> None:
     assert hand.value == 19
     assert Card.parse("7c") in hand
     assert Card.parse("7d") not in hand
-    assert "7c" not in hand  # only Card values are members
+    assert "7c" in hand and " 7C " in hand and "7d" not in hand  # one card's text reads as that card
     assert [str(c) for c in hand] == ["As", "5s", "6s", "7c"]
     assert hand.unicode() == "A♠ 5♠ 6♠ 7♣"
     assert Hand(parse_cards("As 5s 6s 7c")) == hand
@@ -264,7 +264,7 @@ def test_cards_hands_and_melds_compare_only_with_their_own_kind() -> None:
 
 def test_meld_is_an_immutable_hashable_value() -> None:
     meld = Meld.parse("7h 7d 7c")
-    assert Card.parse("7d") in meld and Card.parse("7s") not in meld and "7d" not in meld
+    assert Card.parse("7d") in meld and Card.parse("7s") not in meld and "7d" in meld
     assert {meld, Meld.parse("7c 7d 7h")} == {meld}
     assert hash(meld) == hash(Meld.parse("7c 7h 7d"))
     with pytest.raises(FrozenInstanceError):
@@ -286,3 +286,22 @@ def test_ranks_and_suits_name_themselves() -> None:
     assert [s.symbol for s in Suit] == ["♠", "♥", "♦", "♣"]
     with pytest.raises(WrongTypeError, match="Card suit must be a Suit or str, not float: 1.5"):
         Card(1, 1.5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("container", [Hand.parse("As 2s 3s 7c"), Meld("As 2s 3s")])
+def test_membership_reads_one_card_of_text_and_refuses_anything_else(container: Hand | Meld) -> None:
+    """``in`` never answers a silent False for a question it cannot read."""
+    assert "As" in container and Card.parse("2s") in container and "A\u2660" in container
+    assert "4s" not in container and Card.parse("4s") not in container
+    with pytest.raises(CardParseError, match=r"'Zz'.*one card at a time") as caught:
+        _ = "Zz" in container
+    assert caught.value.text == "Zz" and caught.value.position == 0
+    with pytest.raises(CardParseError, match=r"got 2 in 'As 2s'.*Hand\(cards\)\.issubset"):
+        _ = "As 2s" in container
+    for other in (5, None, 1.5, b"As"):
+        with pytest.raises(WrongTypeError, match=f"not {type(other).__name__}: "):
+            _ = other in container
+    for several in (Hand.parse("As"), ["As"], Meld("As 2s 3s")):
+        with pytest.raises(WrongTypeError, match=r"for several cards, ask Hand\(cards\)\.issubset"):
+            _ = several in container
+    assert Hand.parse("As 2s").issubset(container)

@@ -360,13 +360,14 @@ class Hand:
     >>> hand = Hand.parse("7c 5s 6s As")
     >>> hand
     Hand.parse('As 5s 6s 7c')
-    >>> len(hand), hand.value, Card.parse("5s") in hand
-    (4, 19, True)
+    >>> len(hand), hand.value, Card.parse("5s") in hand, "5s" in hand, "5h" in hand
+    (4, 19, True, True, False)
     >>> str(hand - Hand.parse("As") | Hand.parse("4s"))
     '4s 5s 6s 7c'
 
     Iteration is in canonical order (by :attr:`Card.index`). The set operators
-    ``|``, ``&``, ``-`` and ``^`` return new hands.
+    ``|``, ``&``, ``-`` and ``^`` return new hands. ``in`` asks about one card, a
+    :class:`Card` or its text; anything else raises rather than answering ``False``.
     """
 
     __slots__ = ("_mask",)
@@ -450,9 +451,11 @@ class Hand:
         return self._mask != 0
 
     def __contains__(self, card: object) -> bool:
-        if isinstance(card, Card):
-            return bool(self._mask >> card._index & 1)
-        return False
+        """Whether the hand holds ``card``: a :class:`Card` or one card's text, so
+        ``"As" in hand`` reads as ``Card.parse("As") in hand``. Text that is not exactly
+        one card raises :class:`~ginrummy.CardParseError`; anything else raises
+        :class:`~ginrummy.WrongTypeError` rather than answering ``False``."""
+        return bool(self._mask & _member_bit(card, "hand"))
 
     def __iter__(self) -> Iterator[Card]:
         m = self._mask
@@ -510,6 +513,23 @@ CardsLike: TypeAlias = Union[Hand, Iterable[Union[Card, str]], str]
 ``"As 2s 3s"``, or an iterable of :class:`Card` values or one-card strings."""
 
 _VALUES: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
+
+
+def _member_bit(card: object, where: str) -> int:
+    """The bit of the card that ``card in <where>`` asks about: a Card or one card's text."""
+    if isinstance(card, Card):
+        return 1 << card._index
+    if isinstance(card, str):
+        try:
+            return 1 << Card.parse(card)._index
+        except CardParseError as error:
+            raise CardParseError(
+                f"{error}: 'in' asks about one card at a time; for several, ask Hand(cards).issubset(...)", text=card, position=error.position
+            ) from None
+    raise WrongTypeError(
+        f"'in' asks a {where} about a Card or one card's text, not {type(card).__name__}: {_shown(card)}"
+        + ("; for several cards, ask Hand(cards).issubset(...)" if isinstance(card, Iterable) and not isinstance(card, (bytes, bytearray)) else "")
+    )
 
 
 def _card_bit(card: Card) -> int:

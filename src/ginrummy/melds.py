@@ -11,7 +11,7 @@ from typing_extensions import TypeAlias
 from attrs.exceptions import FrozenInstanceError
 
 from ._tables import MELD_IS_RUN
-from .cards import Card, CardsLike, Hand, _mask_of, parse_cards
+from .cards import Card, CardsLike, Hand, _mask_of, _member_bit, parse_cards
 from .errors import InvalidMeldError, WrongTypeError, _MeldValue, _shown
 
 __all__ = ["Meld", "MeldKind", "MeldLike"]
@@ -123,7 +123,9 @@ class Meld:
         return iter(Hand.from_mask(self._mask))
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, Card) and bool(self._mask & card.mask)
+        """Whether the meld holds ``card``: a :class:`Card` or one card's text (as for
+        :class:`~ginrummy.Hand`; other values raise :class:`~ginrummy.WrongTypeError`)."""
+        return bool(self._mask & _member_bit(card, "meld"))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Meld):
