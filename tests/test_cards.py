@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import operator
 import pickle
 
 import pytest
@@ -255,8 +256,6 @@ def test_cards_hands_and_melds_compare_only_with_their_own_kind() -> None:
         card < "Ks"  # type: ignore[operator]  # noqa: B015
     for op in ("__lt__", "__le__", "__gt__", "__ge__"):
         assert getattr(card, op)("Ks") is NotImplemented
-    for op in ("__or__", "__and__", "__sub__", "__xor__"):
-        assert getattr(hand, op)({"As"}) is NotImplemented
     assert getattr(meld, "__lt__")(hand) is NotImplemented
     assert hand != meld and meld != hand  # a meld is not a hand of the same cards
     assert Card.parse("Ks") > card and Card.parse("Ks") >= card and card <= card
@@ -305,3 +304,23 @@ def test_membership_reads_one_card_of_text_and_refuses_anything_else(container: 
         with pytest.raises(WrongTypeError, match=r"for several cards, ask Hand\(cards\)\.issubset"):
             _ = several in container
     assert Hand.parse("As 2s").issubset(container)
+
+
+def test_set_operators_take_any_cards_on_either_side() -> None:
+    """``hand - meld`` and ``hand | "Kd"`` read as they look; other values raise a library error."""
+    hand, meld = Hand.parse("As 2s 3s 7c"), Meld("As 2s 3s")
+    assert hand - meld == Hand.parse("7c") and meld - hand == Hand() and meld | hand == hand
+    assert hand | "Kd" == "Kd" | hand == Hand.parse("As 2s 3s 7c Kd")
+    assert hand - "As" == Hand.parse("2s 3s 7c") and "As 4s" - hand == Hand.parse("4s")
+    assert hand & [Card.parse("As"), "7c"] == Hand.parse("As 7c") == {"As", "7c", "Kd"} & hand
+    assert hand ^ "As Kd" == Hand.parse("2s 3s 7c Kd") == "As Kd" ^ hand
+    assert hand | hand is not hand and hand | hand == hand
+    with pytest.raises(CardParseError, match="'zz'"):
+        _ = hand | "zz"
+    with pytest.raises(InvalidHandError, match="As twice"):
+        _ = hand - ["As", "As"]
+    for other in (5, None, b"As", {"As": 1}, 1.5):
+        for op in (operator.or_, operator.and_, operator.sub, operator.xor):
+            for left, right in ((hand, other), (other, hand)):
+                with pytest.raises(WrongTypeError, match=f"card text or cards, not {type(other).__name__}: "):
+                    op(left, right)

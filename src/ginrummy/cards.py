@@ -366,7 +366,8 @@ class Hand:
     '4s 5s 6s 7c'
 
     Iteration is in canonical order (by :attr:`Card.index`). The set operators
-    ``|``, ``&``, ``-`` and ``^`` return new hands. ``in`` asks about one card, a
+    ``|``, ``&``, ``-`` and ``^`` return new hands; the other side may be a hand, a
+    meld, card text or cards, such as ``hand - "As"``. ``in`` asks about one card, a
     :class:`Card` or its text; anything else raises rather than answering ``False``.
     """
 
@@ -464,25 +465,32 @@ class Hand:
             yield _CARDS[low.bit_length() - 1]
             m ^= low
 
-    def __or__(self, other: Hand) -> Hand:
-        if not isinstance(other, Hand):
-            return NotImplemented
-        return Hand.from_mask(self._mask | other._mask)
+    def __or__(self, other: CardsLike) -> Hand:
+        if isinstance(other, Hand):
+            return Hand.from_mask(self._mask | other._mask)
+        return Hand.from_mask(self._mask | _operand_mask(other, "|"))
 
-    def __and__(self, other: Hand) -> Hand:
-        if not isinstance(other, Hand):
-            return NotImplemented
-        return Hand.from_mask(self._mask & other._mask)
+    def __and__(self, other: CardsLike) -> Hand:
+        if isinstance(other, Hand):
+            return Hand.from_mask(self._mask & other._mask)
+        return Hand.from_mask(self._mask & _operand_mask(other, "&"))
 
-    def __sub__(self, other: Hand) -> Hand:
-        if not isinstance(other, Hand):
-            return NotImplemented
-        return Hand.from_mask(self._mask & ~other._mask)
+    def __sub__(self, other: CardsLike) -> Hand:
+        if isinstance(other, Hand):
+            return Hand.from_mask(self._mask & ~other._mask)
+        return Hand.from_mask(self._mask & ~_operand_mask(other, "-"))
 
-    def __xor__(self, other: Hand) -> Hand:
-        if not isinstance(other, Hand):
-            return NotImplemented
-        return Hand.from_mask(self._mask ^ other._mask)
+    def __xor__(self, other: CardsLike) -> Hand:
+        if isinstance(other, Hand):
+            return Hand.from_mask(self._mask ^ other._mask)
+        return Hand.from_mask(self._mask ^ _operand_mask(other, "^"))
+
+    __ror__ = __or__
+    __rand__ = __and__
+    __rxor__ = __xor__
+
+    def __rsub__(self, other: CardsLike) -> Hand:
+        return Hand.from_mask(_operand_mask(other, "-") & ~self._mask)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Hand):
@@ -513,6 +521,18 @@ CardsLike: TypeAlias = Union[Hand, Iterable[Union[Card, str]], str]
 ``"As 2s 3s"``, or an iterable of :class:`Card` values or one-card strings."""
 
 _VALUES: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
+
+
+def _operand_mask(other: object, operator: str) -> int:
+    """The mask of the other operand of a hand's set operator: a hand, or anything else
+    :data:`CardsLike` (a meld, card text, cards); other values raise WrongTypeError."""
+    if isinstance(other, Hand):
+        return other._mask
+    if isinstance(other, (str, Iterable)) and not isinstance(other, (bytes, bytearray, memoryview, Mapping)):
+        return _mask_of(other)
+    raise WrongTypeError(
+        f"a hand's {operator!r} takes a Hand, a Meld, card text or cards, not {type(other).__name__}: {_shown(other)}"
+    )
 
 
 def _member_bit(card: object, where: str) -> int:
