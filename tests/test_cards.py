@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import copy
 import operator
+import re
+from collections.abc import Callable
+from typing import Any
 import pickle
 
 import pytest
@@ -18,6 +21,7 @@ from ginrummy import (
     GinRummyError,
     Hand,
     InvalidHandError,
+    InvalidMeldError,
     Meld,
     Rank,
     Suit,
@@ -292,7 +296,7 @@ def test_membership_reads_one_card_of_text_and_refuses_anything_else(container: 
     """``in`` never answers a silent False for a question it cannot read."""
     assert "As" in container and Card.parse("2s") in container and "A\u2660" in container
     assert "4s" not in container and Card.parse("4s") not in container
-    with pytest.raises(CardParseError, match=r"'Zz'.*one card at a time") as caught:
+    with pytest.raises(CardParseError, match=r"'Zz'.*'in' asks a (hand|meld) about one card") as caught:
         _ = "Zz" in container
     assert caught.value.text == "Zz" and caught.value.position == 0
     with pytest.raises(CardParseError, match=r"got 2 in 'As 2s'.*Hand\(cards\)\.issubset"):
@@ -304,6 +308,35 @@ def test_membership_reads_one_card_of_text_and_refuses_anything_else(container: 
         with pytest.raises(WrongTypeError, match=r"for several cards, ask Hand\(cards\)\.issubset"):
             _ = several in container
     assert Hand.parse("As 2s").issubset(container)
+
+
+def test_one_card_methods_read_its_text_and_refuse_anything_else() -> None:
+    hand, meld = Hand.parse("As 2s 3s"), Meld("As 2s 3s")
+    assert hand.add("4s") == hand.add(Card.parse("4s")) == Hand.parse("As 2s 3s 4s")
+    assert hand.remove(" as ") == Hand.parse("2s 3s")
+    assert meld.can_extend("4s") and not meld.can_extend("5s") and meld.extend("4s") == Meld("As 2s 3s 4s")
+    with pytest.raises(InvalidHandError, match="As is already in the hand"):
+        hand.add("As")
+    with pytest.raises(InvalidMeldError, match="5s cannot be laid off"):
+        meld.extend("5s")
+    calls: list[tuple[str, Callable[[Any], object], str]] = [
+        ("Hand.add", hand.add, "use hand | cards"),
+        ("Hand.remove", hand.remove, "use hand - cards"),
+        ("Meld.can_extend", meld.can_extend, ""),
+        ("Meld.extend", meld.extend, ""),
+    ]
+    for name, call, several in calls:
+        with pytest.raises(CardParseError, match=f"got 2 in '4s 5s': {name} takes one card") as caught:
+            call("4s 5s")
+        assert caught.value.text == "4s 5s" and several in str(caught.value)
+        with pytest.raises(CardParseError, match=f"'4x'.*{name} takes one card"):
+            call("4x")
+        for other in (4, None, b"4s"):
+            with pytest.raises(WrongTypeError, match=f"{name} takes a Card or one card's text, not {type(other).__name__}: "):
+                call(other)
+        if several:
+            with pytest.raises(WrongTypeError, match=f"not list: \\['4s'\\]; for several cards, {re.escape(several)}"):
+                call(["4s"])
 
 
 def test_set_operators_take_any_cards_on_either_side() -> None:

@@ -419,16 +419,20 @@ class Hand:
         """The cards in canonical order."""
         return tuple(self)
 
-    def add(self, card: Card) -> Hand:
-        """A new hand with ``card`` added; raises if it is already present."""
-        bit = _card_bit(card)
+    def add(self, card: Card | str) -> Hand:
+        """A new hand with ``card`` (a :class:`Card` or its text) added; raises if it is
+        already present."""
+        card = _one_card(card, "Hand.add takes", "use hand | cards")
+        bit = 1 << card._index
         if self._mask & bit:
             raise InvalidHandError(f"{card} is already in the hand {self}")
         return Hand.from_mask(self._mask | bit)
 
-    def remove(self, card: Card) -> Hand:
-        """A new hand without ``card``; raises if it is not present."""
-        bit = _card_bit(card)
+    def remove(self, card: Card | str) -> Hand:
+        """A new hand without ``card`` (a :class:`Card` or its text); raises if it is not
+        present."""
+        card = _one_card(card, "Hand.remove takes", "use hand - cards")
+        bit = 1 << card._index
         if not self._mask & bit:
             raise InvalidHandError(f"{card} is not in the hand {self}")
         return Hand.from_mask(self._mask ^ bit)
@@ -456,7 +460,7 @@ class Hand:
         ``"As" in hand`` reads as ``Card.parse("As") in hand``. Text that is not exactly
         one card raises :class:`~ginrummy.CardParseError`; anything else raises
         :class:`~ginrummy.WrongTypeError` rather than answering ``False``."""
-        return bool(self._mask & _member_bit(card, "hand"))
+        return bool(self._mask >> _one_card(card, "'in' asks a hand about", _SUBSET)._index & 1)
 
     def __iter__(self) -> Iterator[Card]:
         m = self._mask
@@ -535,24 +539,22 @@ def _operand_mask(other: object, operator: str) -> int:
     )
 
 
-def _member_bit(card: object, where: str) -> int:
-    """The bit of the card that ``card in <where>`` asks about: a Card or one card's text."""
+_SUBSET: Final = "ask Hand(cards).issubset(...)"
+
+
+def _one_card(card: object, takes: str, several: str = "") -> Card:
+    """``card`` as a Card: a Card, or the text of exactly one card. ``takes`` names the
+    caller in messages (``"Hand.add takes"``); ``several`` says what to use instead for
+    several cards."""
     if isinstance(card, Card):
-        return 1 << card._index
+        return card
+    hint = f"; for several cards, {several}" if several else ""
     if isinstance(card, str):
         try:
-            return 1 << Card.parse(card)._index
+            return Card.parse(card)
         except CardParseError as error:
-            raise CardParseError(
-                f"{error}: 'in' asks about one card at a time; for several, ask Hand(cards).issubset(...)", text=card, position=error.position
-            ) from None
+            raise CardParseError(f"{error}: {takes} one card{hint}", text=card, position=error.position) from None
+    many = isinstance(card, Iterable) and not isinstance(card, (bytes, bytearray))
     raise WrongTypeError(
-        f"'in' asks a {where} about a Card or one card's text, not {type(card).__name__}: {_shown(card)}"
-        + ("; for several cards, ask Hand(cards).issubset(...)" if isinstance(card, Iterable) and not isinstance(card, (bytes, bytearray)) else "")
+        f"{takes} a Card or one card's text, not {type(card).__name__}: {_shown(card)}{hint if many else ''}"
     )
-
-
-def _card_bit(card: Card) -> int:
-    if not isinstance(card, Card):
-        raise WrongTypeError(f"expected a Card, not {type(card).__name__}: {_shown(card)}")
-    return 1 << card._index

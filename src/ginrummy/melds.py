@@ -11,7 +11,7 @@ from typing_extensions import TypeAlias
 from attrs.exceptions import FrozenInstanceError
 
 from ._tables import MELD_IS_RUN
-from .cards import Card, CardsLike, Hand, _mask_of, _member_bit, parse_cards
+from .cards import Card, CardsLike, Hand, _SUBSET, _mask_of, _one_card, parse_cards
 from .errors import InvalidMeldError, WrongTypeError, _MeldValue, _shown
 
 __all__ = ["Meld", "MeldKind", "MeldLike"]
@@ -95,23 +95,24 @@ class Meld:
         """The cards as a :class:`~ginrummy.Hand`."""
         return Hand.from_mask(self._mask)
 
-    def can_extend(self, card: Card) -> bool:
-        """True when ``card`` may be laid off on this meld.
+    def can_extend(self, card: Card | str) -> bool:
+        """True when ``card`` (a :class:`~ginrummy.Card` or its text) may be laid off on
+        this meld.
 
         A set of three takes its missing fourth card; a set of four takes nothing;
         a run takes the card just below or just above it in its suit.
         """
-        if not isinstance(card, Card):
-            raise WrongTypeError(f"expected a Card, not {type(card).__name__}: {_shown(card)}")
-        bit = card.mask
+        bit = _one_card(card, "Meld.can_extend takes").mask
         if self._mask & bit:
             return False
         return (self._mask | bit) in MELD_IS_RUN and (
             MELD_IS_RUN[self._mask | bit] == self._is_run
         )
 
-    def extend(self, card: Card) -> Meld:
-        """The meld with ``card`` laid off on it; raises :class:`InvalidMeldError` if it does not fit."""
+    def extend(self, card: Card | str) -> Meld:
+        """The meld with ``card`` (a :class:`~ginrummy.Card` or its text) laid off on it;
+        raises :class:`InvalidMeldError` if it does not fit."""
+        card = _one_card(card, "Meld.extend takes")
         if not self.can_extend(card):
             raise InvalidMeldError(f"{card} cannot be laid off on {self}")
         return Meld._trusted(self._mask | card.mask)
@@ -125,7 +126,7 @@ class Meld:
     def __contains__(self, card: object) -> bool:
         """Whether the meld holds ``card``: a :class:`Card` or one card's text (as for
         :class:`~ginrummy.Hand`; other values raise :class:`~ginrummy.WrongTypeError`)."""
-        return bool(self._mask & _member_bit(card, "meld"))
+        return bool(self._mask & _one_card(card, "'in' asks a meld about", _SUBSET).mask)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Meld):
