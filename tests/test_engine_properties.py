@@ -34,6 +34,7 @@ from ginrummy import (
     TakeUpcard,
     TakeWallDiscard,
     DeclineWallDiscard,
+    WrongTypeError,
     deadwood,
     dumps,
     from_dict,
@@ -196,8 +197,9 @@ def test_not_your_turn_and_hand_over() -> None:
     with pytest.raises(IllegalActionError) as info:
         final.apply(DrawStock())
     assert info.value.reason == "hand_over"
-    with pytest.raises(TypeError):
+    with pytest.raises(WrongTypeError, match=r"not str: 'take'; to read text, use parse_action\('take'\)"):
         state.apply("take")  # type: ignore[arg-type]
+    assert state.apply(state.parse_action("take")) == state.apply(TakeUpcard())
     with pytest.raises(IllegalActionError) as info:
         state.apply(NextHand())
     assert info.value.reason == "unknown_action"

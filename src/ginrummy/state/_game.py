@@ -411,7 +411,8 @@ class GameState:
 
     def _transition(self, action: Action, seat: int | None) -> GameState:
         if not isinstance(action, Action):
-            raise WrongTypeError(f"expected an Action, not {type(action).__name__}: {_shown(action)}")
+            hint = f"; to read text, use parse_action({action!r})" if isinstance(action, str) else ""
+            raise WrongTypeError(f"expected an Action, not {type(action).__name__}: {_shown(action)}{hint}")
         if self.phase is Phase.OVER:
             raise self._fail(f"cannot {action}: the hand is over", "hand_over")
         player = self.to_play_seat
