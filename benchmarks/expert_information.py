@@ -31,6 +31,9 @@ opponent's hand and dealing the rest:
   by the rollout policy), with 20 deals a decision and no time cap (it is slow: about
   6 s a hand); ``expert-20``, the shipped expert with the same 20 deals, is what it is
   compared with;
+* ``opp-hard``: the same, with the rollouts playing every other seat by ``hard`` and its
+  own by the rollout policy (slower still: about 20 s a hand), also compared with
+  ``expert-20``: what a rollout model of the opponent as strong as ``hard`` is worth;
 * ``posterior``, ``posterior-2``: the expert dealing the opponent's hidden cards from
   a posterior over its whole hand's plays under a least-deadwood model of it, sampled
   by Markov chains (``benchmarks/_posterior.py``); ``posterior-2`` then improves each
@@ -83,10 +86,10 @@ from ginrummy.state import Phase, PlayerView  # noqa: E402
 
 PLAYERS = (
     "hard", "expert", "seeing", "melds", "deadwood", "seeing-knocks", "seeing-discards", "seeing-draws", "feeds",
-    "expert-20", "own-hard", "posterior", "posterior-2",
+    "expert-20", "own-hard", "opp-hard", "posterior", "posterior-2",
     "posterior-truth", "posterior-truth-2",
 )
-BASELINE = {"own-hard": "expert-20"}
+BASELINE = {"own-hard": "expert-20", "opp-hard": "expert-20"}
 """The player each one is compared with on the same deals, when not the shipped expert."""
 
 
@@ -205,22 +208,25 @@ class TwentyDealsExpert(FairExpert):
         self.simulations, self.time_budget = 20, 1e9
 
 
-class OwnHardExpert(TwentyDealsExpert):
-    """The expert whose rollouts play its own seat by ``hard`` and the others by the
-    rollout policy, action by action on the engine; 20 deals a decision, no time cap."""
+class HardRolloutExpert(TwentyDealsExpert):
+    """The expert whose rollouts play some seats by ``hard``, action by action on the
+    engine, and the rest by the rollout policy: its own seat (``own-hard``) or every
+    other seat (``opp-hard``); 20 deals a decision, no time cap."""
 
-    def __init__(self, *, seed: int) -> None:
+    def __init__(self, *, seed: int, own: bool) -> None:
         super().__init__(seed=seed)
         self.rollout_hard = HardPlayer(seed=seed + 2)
+        self.own = own
 
     def _play_out(self, state: GameState, view: PlayerView) -> float:
         gains = self._take_gains(view)
         while state.result is None:
             legal = state.legal_actions()
-            if state.to_play_seat == view.seat and len(legal) > 1:
-                action = self.rollout_hard.choose(state.view(view.seat), legal)
+            seat = state.to_play_seat
+            if (seat == view.seat) == self.own and len(legal) > 1:
+                action = self.rollout_hard.choose(state.view(seat), legal)
             else:
-                action = rollout_action(state, take_gain=gains[state.to_play_seat])
+                action = rollout_action(state, take_gain=gains[seat])
             state = state.apply(action)
         return self._value(state.result.score, view)
 
@@ -269,8 +275,10 @@ def _player(name: str, seed: int) -> Player:
         return PosteriorExpert(seed=seed, from_truth=True, chains=10, burn_in=int(name.removeprefix("posterior-walk-")))
     if name in ("melds", "deadwood", "feeds") or name.startswith(("seeing-", "deadwood-")):
         return PartlySeeingExpert(name, seed=seed)
+    if name in ("own-hard", "opp-hard"):
+        return HardRolloutExpert(seed=seed, own=name == "own-hard")
     classes: dict[str, type[FairExpert] | type[SeeingExpert]] = {
-        "expert": FairExpert, "seeing": SeeingExpert, "expert-20": TwentyDealsExpert, "own-hard": OwnHardExpert,
+        "expert": FairExpert, "seeing": SeeingExpert, "expert-20": TwentyDealsExpert,
     }
     return classes[name](seed=seed)
 
