@@ -355,5 +355,5 @@ def test_set_operators_take_any_cards_on_either_side() -> None:
     for other in (5, None, b"As", {"As": 1}, 1.5):
         for op in (operator.or_, operator.and_, operator.sub, operator.xor):
             for left, right in ((hand, other), (other, hand)):
-                with pytest.raises(WrongTypeError, match=f"card text or cards, not {type(other).__name__}: "):
+                with pytest.raises(WrongTypeError, match=f"other side of a hand's '.' must be a Hand, card text or an iterable of Card, not {type(other).__name__}: "):
                     op(left, right)
