@@ -234,16 +234,25 @@ def _sweep_arguments() -> dict[str, object]:
 # A wrong type of these is quoted in the message (the library's quoting of ``repr``).
 QUOTED: list[object] = [None, 1.5, b"As", {}]
 HOSTILE = [None, -1, 1.5, float("nan"), True, "", "zz", b"As", [None], {}, object(), 10**100, float("inf"), [["As"]]]
+# Values of a type that no required parameter of the public API takes.
+WRONG_TYPES: list[object] = [1.5, b"As", object()]
 
 
-def _sweep(callables: list[tuple[str, Callable[..., object]]], sound: dict[str, object]) -> tuple[int, list[str]]:
+def _sweep(
+    callables: list[tuple[str, Callable[..., object]]],
+    sound: dict[str, object],
+    hostile: list[object] = HOSTILE,
+    typed: bool = False,
+) -> tuple[int, list[str]]:
     """Call each of ``callables`` (named) with each required positional argument in turn
-    (keyword-only ones too) replaced by each :data:`HOSTILE` value, the others taken
+    (keyword-only ones too) replaced by each ``hostile`` value, the others taken
     from ``sound`` by name
     (a callable needing a name ``sound`` lacks is skipped). Returns the number of calls
     and a line for each exception other than the library's errors (a wrong type among
     them: :class:`~ginrummy.WrongTypeError`, a ``TypeError`` too), or for a
-    ``WrongTypeError`` whose message does not quote a :data:`QUOTED` value."""
+    ``WrongTypeError`` whose message does not quote a :data:`QUOTED` value. With
+    ``typed``, also a line for each library error that is not a ``TypeError``, and for
+    each call that returns at all."""
     import inspect
 
     escaped: list[str] = []
@@ -258,29 +267,32 @@ def _sweep(callables: list[tuple[str, Callable[..., object]]], sound: dict[str, 
         if not parameters or any(p.name not in sound for p in parameters):
             continue
         for position in range(len(parameters)):
-            for hostile in HOSTILE:
+            for value in hostile:
                 values = [sound[p.name] for p in parameters]
-                values[position] = hostile
+                values[position] = value
                 arguments = [v for p, v in zip(parameters, values) if p.kind is not p.KEYWORD_ONLY]
                 keywords = {p.name: v for p, v in zip(parameters, values) if p.kind is p.KEYWORD_ONLY}
                 tried += 1
+                called = f"{name}({parameters[position].name}={value!r:.40})"
                 try:
                     function(*arguments, **keywords)
                 except WrongTypeError as error:
-                    if hostile in QUOTED and _shown(hostile) not in str(error):
-                        escaped.append(f"{name}({parameters[position].name}={hostile!r:.40}) does not quote it: {error}")
-                except GinRummyError:
-                    pass
+                    if value in QUOTED and _shown(value) not in str(error):
+                        escaped.append(f"{called} does not quote it: {error}")
+                except GinRummyError as error:
+                    if typed:
+                        escaped.append(f"{called} is not a TypeError: {type(error).__name__}: {error}")
                 except Exception as error:  # noqa: BLE001 - the point is to catch what escapes
-                    escaped.append(f"{name}({parameters[position].name}={hostile!r:.40}): {error!r:.120}")
+                    escaped.append(f"{called}: {error!r:.120}")
+                else:
+                    if typed:
+                        escaped.append(f"{called} was accepted")
     return tried, escaped
 
 
-def test_every_public_function_meets_a_wrong_argument_with_a_library_error() -> None:
-    """Each required argument of each public function, in turn, replaced by a hostile value
-    (the others sound): only the library's errors come out (a wrong type as
-    :class:`~ginrummy.WrongTypeError`), never Python's own ``TypeError``, an
-    ``AttributeError``, ``IndexError``, ``KeyError`` or a bare ``ValueError`` from inside."""
+def _public_functions() -> list[tuple[str, Callable[..., object]]]:
+    """Every name in ``__all__`` of the public modules (``ginrummy.rl`` when its extra is
+    installed), with its dotted name."""
     import ginrummy
     import ginrummy.players
     import ginrummy.scoring
@@ -293,14 +305,12 @@ def test_every_public_function_meets_a_wrong_argument_with_a_library_error() -> 
         pass
     else:
         modules.append(rl)
-    functions = [(f"{m.__name__}.{name}", getattr(m, name)) for m in modules for name in m.__all__]
-    tried, escaped = _sweep(functions, _sweep_arguments())
-    assert tried > 300, tried
-    assert not escaped, "\n".join(escaped)
+    return [(f"{m.__name__}.{name}", getattr(m, name)) for m in modules for name in m.__all__]
 
 
-def test_every_public_method_meets_a_wrong_argument_with_a_library_error() -> None:
-    """The same for the methods of the values and players users hold."""
+def _public_methods() -> tuple[list[tuple[str, Callable[..., object]]], dict[str, object]]:
+    """The public methods of the values and players users hold, and a sound value for
+    each of their required parameters."""
     from ginrummy.players import EasyPlayer, MediumPlayer, RandomPlayer
 
     state = GameState.new(Rules(), seed=4)
@@ -319,9 +329,47 @@ def test_every_public_method_meets_a_wrong_argument_with_a_library_error() -> No
         (f"{type(holder).__name__}.{name}", getattr(holder, name))
         for holder in holders for name in dir(holder) if not name.startswith("_")
     ]
+    return methods, sound
+
+
+def test_every_public_function_meets_a_wrong_argument_with_a_library_error() -> None:
+    """Each required argument of each public function, in turn, replaced by a hostile value
+    (the others sound): only the library's errors come out (a wrong type as
+    :class:`~ginrummy.WrongTypeError`), never Python's own ``TypeError``, an
+    ``AttributeError``, ``IndexError``, ``KeyError`` or a bare ``ValueError`` from inside."""
+    tried, escaped = _sweep(_public_functions(), _sweep_arguments())
+    assert tried > 300, tried
+    assert not escaped, "\n".join(escaped)
+
+
+def test_every_public_method_meets_a_wrong_argument_with_a_library_error() -> None:
+    """The same for the methods of the values and players users hold."""
+    methods, sound = _public_methods()
     tried, escaped = _sweep(methods, sound)
     assert tried > 400, tried
     assert not escaped, "\n".join(escaped)
+
+
+# The sweep passes no defender hands to ``showdown`` (its ``*defenders``), which fails on
+# their number before it reads the knocker; ``run_tournament``'s sound ``first`` is the
+# card text that other functions' ``first`` takes, not a player.
+_NOT_SWEPT_FOR_TYPES = {"ginrummy.showdown", "ginrummy.scoring.showdown", "ginrummy.players.run_tournament"}
+
+
+def test_a_value_of_a_type_no_parameter_takes_is_always_a_type_error() -> None:
+    """Each required argument of each public function and method, in turn, replaced by a
+    float, bytes or a bare object: the error is the library's and a ``TypeError``
+    (:class:`~ginrummy.WrongTypeError`, or one of the classes that are both it and the
+    error of the input's kind, such as :class:`~ginrummy.RulesTypeError`), never a
+    library error that only a ``ValueError`` handler would catch, and never accepted."""
+    functions = [(name, f) for name, f in _public_functions() if name not in _NOT_SWEPT_FOR_TYPES]
+    methods, sound = _public_methods()
+    tried, escaped = _sweep(functions, _sweep_arguments(), WRONG_TYPES, typed=True)
+    tried_methods, escaped_methods = _sweep(methods, sound, WRONG_TYPES, typed=True)
+    # loads reads bytes as JSON text, as json.loads does: b"As" is bad JSON, not a wrong type.
+    escaped = [line for line in escaped if not line.startswith("ginrummy.loads(text=b'As') is not a TypeError: SchemaError")]
+    assert tried > 80 and tried_methods > 100, (tried, tried_methods)
+    assert not escaped + escaped_methods, "\n".join(escaped + escaped_methods)
 
 
 ENUMS_AND_ERRORS: list[tuple[type[enum.Enum], type[GinRummyError]]] = [
@@ -382,3 +430,107 @@ def test_wrong_type_error_is_both_the_library_base_and_type_error() -> None:
     assert issubclass(ginrummy.WrongTypeError, GinRummyError)
     assert issubclass(ginrummy.WrongTypeError, TypeError)
     assert not issubclass(ginrummy.WrongTypeError, ValueError)
+
+
+def _knock_options_with_limit(limit: object) -> object:
+    return knock_options("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h", knock_limit=limit)  # type: ignore[arg-type]
+
+
+def _rl_index_action(index: object) -> object:
+    rl = pytest.importorskip("ginrummy.rl")
+    return rl.index_action(index)
+
+
+WRONG_TYPE_CALLS: list[tuple[Callable[[], object], type[GinRummyError], type[GinRummyError], str]] = [
+    (lambda: Rules(game_target="100"), ginrummy.RulesError, ginrummy.RulesTypeError, r"game_target='100' is not allowed: expected a whole number"),  # type: ignore[arg-type]
+    (lambda: Rules(big_gin=1), ginrummy.RulesError, ginrummy.RulesTypeError, r"big_gin=1 is not allowed: expected True or False"),  # type: ignore[arg-type]
+    (lambda: Rules(wall_rule=3), ginrummy.RulesError, ginrummy.RulesTypeError, r"wall_rule=3 is not allowed: expected one of 'void'"),  # type: ignore[arg-type]
+    (lambda: Rules(players=3, hand_size="7"), ginrummy.RulesError, ginrummy.RulesTypeError, r"hand_size='7' is not allowed"),  # type: ignore[arg-type]
+    (lambda: Rules.from_dict([1]), ginrummy.RulesError, ginrummy.RulesTypeError, r"rules data must be a mapping, not list: \[1\]"),  # type: ignore[arg-type]
+    (lambda: _knock_options_with_limit("5"), ginrummy.RulesError, ginrummy.RulesTypeError, r"knock_limit must be an int, not str: '5'"),
+    (lambda: ginrummy.players.make_player("hard", seed=1.5), ginrummy.PlayerError, ginrummy.PlayerTypeError, r"seed=1.5 is not allowed"),  # type: ignore[arg-type]
+    (lambda: ginrummy.players.make_player(3), ginrummy.PlayerError, ginrummy.PlayerTypeError, r"unknown player level 3"),  # type: ignore[arg-type]
+    (lambda: ExpertPlayer(time_budget="1s"), ginrummy.PlayerError, ginrummy.PlayerTypeError, r"time_budget='1s' is not allowed: expected a number"),  # type: ignore[arg-type]
+    (lambda: ExpertPlayer(infer=1), ginrummy.PlayerError, ginrummy.PlayerTypeError, r"infer=1 is not allowed: expected True or False"),  # type: ignore[arg-type]
+    (lambda: ginrummy.players.run_tournament("random", "random", games="2"), ginrummy.PlayerError, ginrummy.PlayerTypeError, r"games='2' is not allowed"),  # type: ignore[arg-type]
+    (lambda: GameState.new(seed=1.5), InvalidHandError, ginrummy.InvalidHandTypeError, r"seed=1.5 is not allowed: expected a whole number, a string or None"),  # type: ignore[arg-type]
+    (lambda: Match.new(dealer="0"), InvalidHandError, ginrummy.InvalidHandTypeError, r"dealer='0' is not a seat: expected a whole number 0-1"),  # type: ignore[arg-type]
+    (lambda: GameState.new(seed=1).view("1"), InvalidHandError, ginrummy.InvalidHandTypeError, r"seat='1' is not a seat: expected a whole number 0-1"),  # type: ignore[arg-type]
+    (lambda: GameState.new(seed=1).apply("take"), ginrummy.IllegalActionError, ginrummy.IllegalActionTypeError, r"expected an Action, not str: 'take'; to read text, use parse_action"),  # type: ignore[arg-type]
+    (lambda: GameState.new(seed=1).is_legal(None), ginrummy.IllegalActionError, ginrummy.IllegalActionTypeError, r"expected an Action, not NoneType"),  # type: ignore[arg-type]
+    (lambda: Match.new(seed=1).is_legal(1.5), ginrummy.IllegalActionError, ginrummy.IllegalActionTypeError, r"expected an Action, not float"),  # type: ignore[arg-type]
+    (lambda: loads(1.5), SchemaError, ginrummy.SchemaTypeError, r"loads reads JSON text \(str or bytes\), not float: 1.5"),  # type: ignore[arg-type]
+    (lambda: ginrummy.from_dict(1.5), SchemaError, ginrummy.SchemaTypeError, r"a document must be a JSON object, not float: 1.5"),  # type: ignore[arg-type]
+    (lambda: _rl_index_action(1.5), ginrummy.IllegalActionError, ginrummy.IllegalActionTypeError, r"action index 1.5 is not one of 0-110: expected a whole number"),
+]
+
+
+@pytest.mark.parametrize(("call", "kind", "dual", "expected"), WRONG_TYPE_CALLS)
+def test_a_wrong_type_is_both_the_error_of_its_kind_and_a_type_error(
+    call: Callable[[], object], kind: type[GinRummyError], dual: type[GinRummyError], expected: str
+) -> None:
+    """A value of the wrong type where a rule knob, a player's setting, a seat, a seed, an
+    action or a document belongs: the error of that kind of input (a ``ValueError``) and
+    :class:`~ginrummy.WrongTypeError` (a ``TypeError``) at once, so either handler catches it."""
+    with pytest.raises(dual, match=expected) as caught:
+        call()
+    error = caught.value
+    assert type(error) is dual
+    assert isinstance(error, kind) and isinstance(error, WrongTypeError)
+    assert isinstance(error, ValueError) and isinstance(error, TypeError)
+    if isinstance(error, ginrummy.IllegalActionError):
+        assert error.reason == "unknown_action"
+
+
+RIGHT_TYPE_WRONG_VALUE: list[tuple[Callable[[], object], type[GinRummyError]]] = [
+    (lambda: Rules(game_target=-1), ginrummy.RulesError),
+    (lambda: Rules(wall_rule="sideways"), ginrummy.RulesError),
+    (lambda: _knock_options_with_limit(11), ginrummy.RulesError),
+    (lambda: ginrummy.players.make_player("grandmaster"), ginrummy.PlayerError),
+    (lambda: ExpertPlayer(time_budget=0), ginrummy.PlayerError),
+    (lambda: ExpertPlayer(time_budget=float("nan")), ginrummy.PlayerError),
+    (lambda: ginrummy.players.run_tournament("random", "random", games=0), ginrummy.PlayerError),
+    (lambda: GameState.new(seed=2**2000), InvalidHandError),
+    (lambda: GameState.new(seed=1).view(2), InvalidHandError),
+    (lambda: loads("{"), SchemaError),
+    (lambda: _rl_index_action(111), ginrummy.IllegalActionError),
+]
+
+
+@pytest.mark.parametrize(("call", "kind"), RIGHT_TYPE_WRONG_VALUE)
+def test_a_right_type_with_a_wrong_value_is_only_a_value_error(call: Callable[[], object], kind: type[GinRummyError]) -> None:
+    with pytest.raises(kind) as caught:
+        call()
+    assert type(caught.value) is kind
+    assert not isinstance(caught.value, TypeError)
+
+
+@pytest.mark.parametrize(
+    "dual", [ginrummy.RulesTypeError, ginrummy.PlayerTypeError, ginrummy.InvalidHandTypeError, ginrummy.SchemaTypeError]
+)
+def test_the_dual_errors_pickle_as_themselves(dual: type[GinRummyError]) -> None:
+    """Errors cross process boundaries (worker processes, a Dask cluster) by pickling."""
+    import pickle
+
+    error = pickle.loads(pickle.dumps(dual("a message")))
+    assert type(error) is dual and str(error) == "a message"
+
+
+def test_an_illegal_action_type_error_pickles_with_its_reason() -> None:
+    import pickle
+
+    try:
+        GameState.new(seed=1).apply(1.5)  # type: ignore[arg-type]
+    except ginrummy.IllegalActionTypeError as error:
+        copy = pickle.loads(pickle.dumps(error))
+        assert type(copy) is ginrummy.IllegalActionTypeError and copy.reason == "unknown_action"
+        assert str(copy) == str(error)
+    else:
+        pytest.fail("apply(1.5) was accepted")
+
+
+def test_is_legal_answers_false_for_an_illegal_action_and_refuses_what_is_not_one() -> None:
+    state = GameState.new(seed=1)
+    assert state.is_legal(TakeUpcard()) and not state.is_legal(ginrummy.DrawStock())
+    with pytest.raises(WrongTypeError):
+        state.is_legal("take")  # type: ignore[arg-type]

@@ -18,12 +18,17 @@ __all__ = [
     "DuplicateCardError",
     "GinRummyError",
     "IllegalActionError",
+    "IllegalActionTypeError",
     "InvalidHandError",
     "InvalidMeldError",
     "InvalidStateError",
     "PlayerError",
     "RulesError",
+    "InvalidHandTypeError",
+    "PlayerTypeError",
+    "RulesTypeError",
     "SchemaError",
+    "SchemaTypeError",
     "WrongTypeError",
 ]
 
@@ -49,6 +54,11 @@ class GinRummyError(Exception):
     """Base class of every error raised by :mod:`ginrummy`."""
 
 
+def _rebuild(kind: type[GinRummyError], args: tuple[object, ...], fields: dict[str, object]) -> GinRummyError:
+    """An error of ``kind`` from its pickled message and keyword fields (internal)."""
+    return kind(*args, **fields)
+
+
 class CardParseError(GinRummyError, ValueError):
     """Text that does not describe a card (or a list of cards).
 
@@ -60,6 +70,10 @@ class CardParseError(GinRummyError, ValueError):
         super().__init__(message)
         self.text = text
         self.position = position
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled with its fields, so that it crosses to and from worker processes whole.
+        return (_rebuild, (type(self), self.args, {"text": self.text, "position": self.position}))
 
 
 class InvalidHandError(GinRummyError, ValueError):
@@ -105,6 +119,10 @@ class IllegalActionError(GinRummyError, ValueError):
         super().__init__(message)
         self.reason = reason
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled with its reason: the default pickling would call __init__ without it.
+        return (_rebuild, (type(self), self.args, {"reason": self.reason}))
+
 
 class RulesError(GinRummyError, ValueError):
     """A :class:`~ginrummy.Rules` value that cannot be played, or an unknown preset.
@@ -134,7 +152,55 @@ class WrongTypeError(GinRummyError, TypeError):
 
     It is a :class:`TypeError` too, as Python's own type errors are; the message names
     the type expected and, where it helps, quotes the value given.
+
+    Where a value of the wrong type belongs to a kind of input that has an error of its
+    own (a rule knob, a computer player's setting, a seat or a seed, an action index,
+    a document to load), the error raised is both: :class:`RulesTypeError`,
+    :class:`PlayerTypeError`, :class:`InvalidHandTypeError`,
+    :class:`IllegalActionTypeError` or :class:`SchemaTypeError`, so that
+    ``except RulesError`` and ``except TypeError`` each catch
+    ``Rules(game_target="100")``.
     """
+
+
+class RulesTypeError(RulesError, WrongTypeError):
+    """A rule knob of the wrong type, such as ``Rules(game_target="100")`` or
+    ``Rules(big_gin=1)``, or a field of the wrong type in a score record built directly.
+
+    It is a :class:`RulesError` and a :class:`WrongTypeError` (so both a ``ValueError``
+    and a ``TypeError``)."""
+
+
+class PlayerTypeError(PlayerError, WrongTypeError):
+    """A computer player's or a tournament's setting of the wrong type, such as
+    ``make_player("hard", seed=1.5)`` or ``time_budget="1s"``.
+
+    It is a :class:`PlayerError` and a :class:`WrongTypeError` (so both a ``ValueError``
+    and a ``TypeError``)."""
+
+
+class InvalidHandTypeError(InvalidHandError, WrongTypeError):
+    """A seat, a dealer or a seed of the wrong type, such as ``state.view("1")`` or
+    ``GameState.new(seed=1.5)``.
+
+    It is an :class:`InvalidHandError` (as a seat out of range is) and a
+    :class:`WrongTypeError` (so both a ``ValueError`` and a ``TypeError``)."""
+
+
+class IllegalActionTypeError(IllegalActionError, WrongTypeError):
+    """Something that is not an action where an action or an action's index belongs,
+    such as ``ginrummy.rl.index_action(1.5)``.
+
+    It is an :class:`IllegalActionError` (with its ``reason``) and a
+    :class:`WrongTypeError` (so both a ``ValueError`` and a ``TypeError``)."""
+
+
+class SchemaTypeError(SchemaError, WrongTypeError):
+    """Something that is not JSON text given to :func:`~ginrummy.loads`, such as
+    ``loads(1.5)``.
+
+    It is a :class:`SchemaError` and a :class:`WrongTypeError` (so both a
+    ``ValueError`` and a ``TypeError``)."""
 
 
 

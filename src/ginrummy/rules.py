@@ -23,7 +23,7 @@ from typing import Final, TypeVar
 import attrs
 
 from .cards import Card, Rank, Suit
-from .errors import RulesError, WrongTypeError, _RulesValue, _shown
+from .errors import RulesError, RulesTypeError, WrongTypeError, _RulesValue, _shown
 
 __all__ = [
     "NextDealer",
@@ -106,7 +106,8 @@ def _to_enum(kind: type[_E], name: str, value: object) -> _E:
         except ValueError:
             pass
     allowed = ", ".join(repr(m.value) for m in kind)
-    raise RulesError(f"{name}={_shown(value)} is not allowed: expected one of {allowed}")
+    refused = RulesError if isinstance(value, str) else RulesTypeError
+    raise refused(f"{name}={_shown(value)} is not allowed: expected one of {allowed}")
 
 
 def _oklahoma_ace(value: OklahomaAce | str) -> OklahomaAce:
@@ -188,14 +189,15 @@ class Rules:
         for field in _knobs():
             value = getattr(self, field.name)
             if field.type in ("bool", bool) and not isinstance(value, bool):
-                raise RulesError(f"{field.name}={_shown(value)} is not allowed: expected True or False")
+                raise RulesTypeError(f"{field.name}={_shown(value)} is not allowed: expected True or False")
             if field.type in ("int", int) and (isinstance(value, bool) or not isinstance(value, int)):
-                raise RulesError(f"{field.name}={_shown(value)} is not allowed: expected a whole number")
+                raise RulesTypeError(f"{field.name}={_shown(value)} is not allowed: expected a whole number")
         if self.players not in (2, 3, 4):
             raise RulesError(f"players={_shown(self.players)} is not allowed: expected 2, 3 or 4")
         if self._hand_size is not None:
             if isinstance(self._hand_size, bool) or self._hand_size != self.hand_size:
-                raise RulesError(
+                whole = isinstance(self._hand_size, int) and not isinstance(self._hand_size, bool)
+                raise (RulesError if whole else RulesTypeError)(
                     f"hand_size={_shown(self._hand_size)} is not allowed with players={self.players}: "
                     f"expected {self.hand_size} (it follows from the number of players)"
                 )
@@ -281,7 +283,7 @@ class Rules:
     def from_dict(cls, data: Mapping[str, object]) -> Rules:
         """Rules from :meth:`to_dict` data; unknown or ill-typed knobs raise :class:`RulesError`."""
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules data must be a mapping, not {type(data).__name__}")
+            raise RulesTypeError(f"rules data must be a mapping, not {type(data).__name__}: {_shown(data)}")
         names = {f.name for f in _knobs()}
         unknown = sorted(str(k) for k in data if k not in names and k != "hand_size")
         if unknown:

@@ -15,7 +15,16 @@ import attrs
 
 from ._price import EndReason, Score, price_hand, void_score
 from .cards import Card, CardsLike, Hand, _mask_of
-from .errors import IllegalActionError, InvalidHandError, InvalidMeldError, RulesError, WrongTypeError, _shown
+from .errors import (
+    IllegalActionError,
+    InvalidHandError,
+    InvalidHandTypeError,
+    InvalidMeldError,
+    RulesError,
+    RulesTypeError,
+    WrongTypeError,
+    _shown,
+)
 from .melds import Meld, MeldLike, _as_melds
 from .rules import Rules, Shutout, _require_rules
 from .solver import Layoff, Melding, best_layoffs, best_melding, knocker_melding
@@ -155,7 +164,9 @@ class HandResult:
         if not 2 <= len(self.hands) <= 4:
             raise InvalidHandError(f"a hand result holds 2 to 4 hands, one per seat, not {len(self.hands)}")
         knocker = self.knocker
-        if knocker is not None and (isinstance(knocker, bool) or not isinstance(knocker, int) or not 0 <= knocker < len(self.hands)):
+        if knocker is not None and (isinstance(knocker, bool) or not isinstance(knocker, int)):
+            raise InvalidHandTypeError(f"knocker={_shown(knocker)} is not a seat: expected 0-{len(self.hands) - 1} or None")
+        if knocker is not None and not 0 <= knocker < len(self.hands):
             raise InvalidHandError(f"knocker={_shown(knocker)} is not a seat: expected 0-{len(self.hands) - 1} or None")
         _require_rules(self.rules)
         if not isinstance(self.upcard, Card):
@@ -367,7 +378,9 @@ def showdown(
     if not isinstance(upcard, Card):
         raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}: {_shown(upcard)}")
     n = rules.players
-    if isinstance(knocker_seat, bool) or not isinstance(knocker_seat, int) or not 0 <= knocker_seat < n:
+    if isinstance(knocker_seat, bool) or not isinstance(knocker_seat, int):
+        raise InvalidHandTypeError(f"knocker_seat={_shown(knocker_seat)} is not a seat: expected 0-{n - 1}")
+    if not 0 <= knocker_seat < n:
         raise InvalidHandError(f"knocker_seat={_shown(knocker_seat)} is not a seat: expected 0-{n - 1}")
     if len(defenders) != n - 1:
         raise InvalidHandError(
@@ -489,14 +502,17 @@ def _check_settlement(settlement: Settlement) -> None:
     if not 2 <= n <= 4:
         raise RulesError(f"Settlement.hand_points={_shown(settlement.hand_points)} must hold one number per player (2 to 4)")
     winner = settlement.winner
-    if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < n:
+    if isinstance(winner, bool) or not isinstance(winner, int):
+        raise RulesTypeError(f"Settlement.winner={_shown(winner)} is not a seat: expected 0-{n - 1}")
+    if not 0 <= winner < n:
         raise RulesError(f"Settlement.winner={_shown(winner)} is not a seat: expected 0-{n - 1}")
     for name in ("shutout",):
         if not isinstance(getattr(settlement, name), bool):
             raise WrongTypeError(f"Settlement.{name} must be True or False, not {_shown(getattr(settlement, name))}")
     bonus = settlement.game_bonus
     if isinstance(bonus, bool) or not isinstance(bonus, int) or bonus < 0:
-        raise RulesError(f"Settlement.game_bonus={_shown(bonus)} is not allowed: expected a whole number, 0 or more")
+        whole = isinstance(bonus, int) and not isinstance(bonus, bool)
+        raise (RulesError if whole else RulesTypeError)(f"Settlement.game_bonus={_shown(bonus)} is not allowed: expected a whole number, 0 or more")
     shutouts = _items("Settlement.shutouts", settlement.shutouts)
     if any(not isinstance(flag, bool) for flag in shutouts):
         raise WrongTypeError(f"Settlement.shutouts must hold True or False per seat, not {_shown(settlement.shutouts)}")
@@ -690,7 +706,8 @@ class HollywoodColumn:
         if not isinstance(self.closed, bool):
             raise WrongTypeError(f"HollywoodColumn.closed must be True or False, not {_shown(self.closed)}")
         if self.winner is not None and (isinstance(self.winner, bool) or self.winner not in (0, 1)):
-            raise RulesError(f"HollywoodColumn.winner={_shown(self.winner)} is not allowed: expected None, 0 or 1")
+            whole = isinstance(self.winner, int) and not isinstance(self.winner, bool)
+            raise (RulesError if whole else RulesTypeError)(f"HollywoodColumn.winner={_shown(self.winner)} is not allowed: expected None, 0 or 1")
         if (self.winner is None) == self.closed:
             raise RulesError(
                 f"HollywoodColumn(closed={self.closed}, winner={_shown(self.winner)}) is not allowed: "

@@ -27,7 +27,7 @@ from typing_extensions import TypeAlias
 
 from .actions import NextHand, parse_action
 from .cards import Card, Hand, parse_cards
-from .errors import GinRummyError, InvalidHandError, InvalidStateError, SchemaError, WrongTypeError, _shown
+from .errors import GinRummyError, InvalidHandError, InvalidStateError, SchemaError, SchemaTypeError, WrongTypeError, _shown
 from .melds import Meld
 from .rules import Rules
 from .scoring import GameScore, HandResult, Hollywood
@@ -254,7 +254,7 @@ def from_dict(data: Mapping[str, object]) -> Serializable:
     malformed key, a deal or action that does not replay, and a key that no document
     of its type holds (a tampered or hand-edited file is refused, not half read)."""
     if not isinstance(data, Mapping):
-        raise SchemaError(f"a document must be a JSON object, not {type(data).__name__}")
+        raise SchemaTypeError(f"a document must be a JSON object, not {type(data).__name__}: {_shown(data)}")
     if data.get("schema") != SCHEMA:
         raise SchemaError(f"not a ginrummy document: 'schema' is {_shown(data.get('schema'))}, expected {SCHEMA!r}")
     version = data.get("version")
@@ -403,7 +403,10 @@ def dumps(value: Serializable, *, indent: int | None = None, names: Sequence[str
 
 
 def loads(text: str | bytes) -> Serializable:
-    """Load JSON text made by :func:`dumps`; raises :class:`~ginrummy.SchemaError` on anything else."""
+    """Load JSON text made by :func:`dumps`; raises :class:`~ginrummy.SchemaError` on anything else
+    (:class:`~ginrummy.SchemaTypeError`, a ``TypeError`` too, when ``text`` is neither text nor bytes)."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SchemaTypeError(f"loads reads JSON text (str or bytes), not {type(text).__name__}: {_shown(text)}")
     try:
         data = json.loads(text)
     except (ValueError, TypeError) as error:

@@ -32,7 +32,7 @@ from ._masks import (
 )
 from ._tables import NO_CARD, SET_RANK_POINTS, SUIT_BITS, SUIT_DEADWOOD
 from .cards import Card, CardsLike, Hand, _mask_of
-from .errors import InvalidHandError, InvalidMeldError, RulesError, WrongTypeError, _shown
+from .errors import InvalidHandError, InvalidMeldError, RulesError, RulesTypeError, WrongTypeError, _shown
 from .melds import Meld, MeldLike, _as_melds
 from ._price import knocker_layout
 from .rules import Rules
@@ -298,7 +298,7 @@ class KnockOption:
 
 def _check_limit(knock_limit: int) -> None:
     if isinstance(knock_limit, bool) or not isinstance(knock_limit, int):
-        raise WrongTypeError(f"knock_limit must be an int, not {type(knock_limit).__name__}: {_shown(knock_limit)}")
+        raise RulesTypeError(f"knock_limit must be an int, not {type(knock_limit).__name__}: {_shown(knock_limit)}")
     if not 0 <= knock_limit <= 10:
         raise RulesError(f"knock_limit={_shown(knock_limit)} is not allowed: expected 0-10")
 

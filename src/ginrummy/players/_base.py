@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
-from ..errors import IllegalActionError, PlayerError, WrongTypeError, _shown
+from ..errors import IllegalActionError, IllegalActionTypeError, PlayerError, PlayerTypeError, WrongTypeError, _shown
 from ..state import GameState, Match, PlayerView
 
 __all__ = ["LEVELS", "Player", "make_player", "play_hand", "play_match"]
@@ -42,7 +42,7 @@ def offered(view: PlayerView, legal_actions: Sequence[Action] | None) -> Sequenc
     sequence of actions, :class:`~ginrummy.IllegalActionError` for none or one that is not
     legal in ``view``. The view's own ``legal_actions`` come back as they are, so a
     player handing them on to another (the expert to ``hard``) is not checked again."""
-    if legal_actions is not None and (isinstance(legal_actions, (str, Action)) or not isinstance(legal_actions, Iterable)):
+    if legal_actions is not None and (isinstance(legal_actions, (str, bytes, bytearray, Action)) or not isinstance(legal_actions, Iterable)):
         raise WrongTypeError(f"legal_actions must be a sequence of actions, not {type(legal_actions).__name__}: {_shown(legal_actions)}")
     if (legal_actions is None or legal_actions is view.legal_actions) and view.legal_actions:
         return view.legal_actions  # the usual call: nothing to check
@@ -56,7 +56,8 @@ def offered(view: PlayerView, legal_actions: Sequence[Action] | None) -> Sequenc
     for action in legal:
         if action not in view.legal_actions:
             allowed = ", ".join(str(a) for a in view.legal_actions) or "none"
-            raise IllegalActionError(
+            refused = IllegalActionError if isinstance(action, Action) else IllegalActionTypeError
+            raise refused(
                 f"{_shown(action)} is not legal in this view: expected some of its legal actions ({allowed})",
                 reason="unknown_action",
             )
@@ -79,7 +80,9 @@ def check_setting(name: str, value: object, *, low: float, high: float | None = 
     what = "a whole number" if whole else "a number"
     if unbounded and isinstance(value, float) and value == math.inf:
         return
-    if isinstance(value, bool) or not isinstance(value, kinds) or (isinstance(value, float) and not math.isfinite(value)):
+    if isinstance(value, bool) or not isinstance(value, kinds):
+        raise PlayerTypeError(f"{name}={_shown(value)} is not allowed: expected {what}{' or math.inf' if unbounded else ''}")
+    if isinstance(value, float) and not math.isfinite(value):
         raise PlayerError(f"{name}={_shown(value)} is not allowed: expected {what}{' or math.inf' if unbounded else ''}")
     try:  # the players compute with floats
         float(value)
@@ -98,7 +101,7 @@ def seeded_random(seed: object) -> random.Random:
     (``random.Random`` would take a string or a float, and fail on others with its own
     message)."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise PlayerError(f"seed={_shown(seed)} is not allowed: expected a whole number or None")
+        raise PlayerTypeError(f"seed={_shown(seed)} is not allowed: expected a whole number or None")
     return random.Random(seed)
 
 
@@ -167,4 +170,5 @@ def make_player(level: str, *, seed: int | None = None, time_budget: float | Non
         return HardPlayer(seed=seed, time_budget=HARD_TIME_BUDGET if time_budget is None else time_budget)
     if name == "expert":
         return ExpertPlayer(seed=seed, time_budget=EXPERT_TIME_BUDGET if time_budget is None else time_budget)
-    raise PlayerError(f"unknown player level {_shown(level)}: expected one of {', '.join(LEVELS)}")
+    refused = PlayerError if isinstance(level, str) else PlayerTypeError
+    raise refused(f"unknown player level {_shown(level)}: expected one of {', '.join(LEVELS)}")

@@ -25,7 +25,7 @@ from ..actions import (
     TakeWallDiscard,
 )
 from ..cards import Card, Hand
-from ..errors import IllegalActionError, InvalidHandError, PlayerError, WrongTypeError, _shown
+from ..errors import IllegalActionError, InvalidHandError, PlayerError, PlayerTypeError, WrongTypeError, _shown
 from ..rules import WallRule
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
@@ -279,14 +279,14 @@ def _checked_weights(view: PlayerView, weights: Mapping[int, Iterable[float]]) -
     per other seat 52 positive finite numbers with a :class:`~ginrummy.PlayerError`
     quoting them."""
     if not isinstance(weights, Mapping):
-        raise PlayerError(f"weights={_shown(weights)} is not allowed: expected a mapping from seat to 52 weights")
+        raise PlayerTypeError(f"weights={_shown(weights)} is not allowed: expected a mapping from seat to 52 weights")
     checked: dict[int, tuple[float, ...]] = {}
     for seat, row in weights.items():
         if seat not in view.opponents:
             raise PlayerError(f"weights for seat {_shown(seat)} are not allowed: expected other seats, {list(view.opponents)}")
         values = None if isinstance(row, (str, bytes, Mapping)) or not isinstance(row, Iterable) else tuple(row)
         if values is None or len(values) != 52:
-            raise PlayerError(f"weights for seat {seat} are {_shown(row)}: expected 52 weights, one per card index")
+            raise (PlayerTypeError if values is None else PlayerError)(f"weights for seat {seat} are {_shown(row)}: expected 52 weights, one per card index")
         floats = []
         for index, value in enumerate(values):
             try:
@@ -378,7 +378,8 @@ class Analysis:
         if not isinstance(ratings, tuple) or not ratings or not all(isinstance(r, Rating) for r in ratings):
             raise WrongTypeError(f"Analysis.ratings must be a non-empty tuple of Rating values, not {_shown(ratings)}")
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 0:
-            raise PlayerError(f"Analysis.deals={_shown(self.deals)} is not allowed: expected a whole number of at least 0")
+            whole = isinstance(self.deals, int) and not isinstance(self.deals, bool)
+            raise (PlayerError if whole else PlayerTypeError)(f"Analysis.deals={_shown(self.deals)} is not allowed: expected a whole number of at least 0")
         if self.unit not in ("game", "points"):
             raise PlayerError(f"Analysis.unit={_shown(self.unit)} is not allowed: expected 'game' or 'points'")
         actions = [r.action for r in ratings]
@@ -525,7 +526,8 @@ def roll_out(state: GameState, *, take_gains: Sequence[int] | None = None) -> Ha
         gains = (TAKE_GAIN,) * n
     else:
         if isinstance(take_gains, (str, bytes)) or not isinstance(take_gains, Sequence) or len(take_gains) != n:
-            raise PlayerError(
+            sequence = isinstance(take_gains, Sequence) and not isinstance(take_gains, (str, bytes))
+            raise (PlayerError if sequence else PlayerTypeError)(
                 f"take_gains={_shown(take_gains)} is not allowed: expected a sequence of {n} whole numbers of 1 or more, one per seat"
             )
         gains = tuple(_check_gain(f"take_gains[{seat}]", gain) for seat, gain in enumerate(take_gains))
@@ -709,7 +711,7 @@ class ExpertPlayer:
         check_setting("redeals", redeals, low=0, whole=True)
         _check_gain("opponent_take_gain", opponent_take_gain)
         if not isinstance(infer, bool):
-            raise PlayerError(f"infer={_shown(infer)} is not allowed: expected True or False")
+            raise PlayerTypeError(f"infer={_shown(infer)} is not allowed: expected True or False")
         self.seed = seed
         self.margin = margin
         self.rng = seeded_random(seed)

@@ -9,7 +9,7 @@ from concurrent.futures import Executor
 
 import attrs
 
-from ..errors import PlayerError, WrongTypeError, _shown
+from ..errors import PlayerError, PlayerTypeError, WrongTypeError, _shown
 from ..rules import Rules, _require_rules
 from ..serialize import dumps
 from ..scoring import EndReason, GameScore, Hollywood
@@ -48,7 +48,7 @@ def wilson_interval(wins: int, games: int, *, z: float = 1.96) -> tuple[float, f
 def _whole(owner: str, name: str, value: object, low: int = 0) -> int:
     """``value`` if it is a whole number of at least ``low``: else the library's error."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise WrongTypeError(f"{owner}.{name} must be a whole number, not {type(value).__name__}: {_shown(value)}")
+        raise PlayerTypeError(f"{owner}.{name} must be a whole number, not {type(value).__name__}: {_shown(value)}")
     if value < low:
         raise PlayerError(f"{owner}.{name}={_shown(value)} is not allowed: expected at least {low}")
     return value
@@ -56,7 +56,7 @@ def _whole(owner: str, name: str, value: object, low: int = 0) -> int:
 
 def _wholes(owner: str, name: str, value: object, what: str = "whole numbers") -> tuple[int, ...]:
     if not isinstance(value, tuple) or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
-        raise WrongTypeError(f"{owner}.{name} must be a tuple of {what}, not {_shown(value)}")
+        raise PlayerTypeError(f"{owner}.{name} must be a tuple of {what}, not {_shown(value)}")
     return value
 
 
@@ -315,14 +315,17 @@ def run_tournament(
     """
     rules = Rules() if rules is None else _require_rules(rules)
     specs = (first, second, *others)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+    if isinstance(games, bool) or not isinstance(games, int):
+        raise PlayerTypeError(f"games={_shown(games)} is not allowed: expected a whole number of at least 1")
+    if games < 1:
         raise PlayerError(f"games={_shown(games)} is not allowed: a tournament plays at least 1 game")
     if len(specs) != rules.players:
         raise PlayerError(
             f"these rules seat {rules.players} players, but {len(specs)} were given: give one player per seat"
         )
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-        raise PlayerError(f"chunk_size={_shown(chunk_size)} is not allowed: expected a whole number of at least 1")
+        whole = isinstance(chunk_size, int) and not isinstance(chunk_size, bool)
+        raise (PlayerError if whole else PlayerTypeError)(f"chunk_size={_shown(chunk_size)} is not allowed: expected a whole number of at least 1")
     for spec in specs:
         if isinstance(spec, str):
             make_player(spec)  # an unknown level fails here, before any game

@@ -20,7 +20,9 @@ from ginrummy import (
     GameState,
     Hollywood,
     IllegalActionError,
+    IllegalActionTypeError,
     InvalidHandError,
+    InvalidHandTypeError,
     Knock,
     PassUpcard,
     Phase,
@@ -118,7 +120,8 @@ def action_index(action: Action) -> int:
     """The discrete index of ``action`` (a knock's explicit melds are not encoded)."""
     index = _index_of(action)
     if index is None:
-        raise IllegalActionError(f"{shown(action)} has no index: only the actions of a hand are encoded", reason="unknown_action")
+        refused = IllegalActionError if isinstance(action, Action) else IllegalActionTypeError
+        raise refused(f"{shown(action)} has no index: only the actions of a hand are encoded", reason="unknown_action")
     return index
 
 
@@ -126,7 +129,11 @@ def index_action(index: int) -> Action:
     """The action of discrete index ``index`` (0-110)."""
     if type(index) is int and 0 <= index < ACTION_COUNT:  # the common case, checked first
         return ACTIONS[index]
-    if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)) or not 0 <= index < ACTION_COUNT:
+    if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
+        raise IllegalActionTypeError(
+            f"action index {shown(index)} is not one of 0-{ACTION_COUNT - 1}: expected a whole number", reason="unknown_action"
+        )
+    if not 0 <= index < ACTION_COUNT:
         raise IllegalActionError(f"action index {shown(index)} is not one of 0-{ACTION_COUNT - 1}", reason="unknown_action")
     return ACTIONS[int(index)]
 
@@ -247,7 +254,9 @@ def _check_seat(state: GameState, seat: int) -> None:
     if type(state) is not GameState:
         raise WrongTypeError(f"expected a GameState, not {type(state).__name__}: {shown(state)}")
     n = len(state.hands)
-    if type(seat) is not int or not 0 <= seat < n:
+    if type(seat) is not int:
+        raise InvalidHandTypeError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
+    if not 0 <= seat < n:
         raise InvalidHandError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
 
 

@@ -12,7 +12,17 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from ginrummy import IllegalActionError, InvalidHandError, Match, NextHand, PlayerError, Rules, RulesError
+from ginrummy import (
+    IllegalActionError,
+    InvalidHandError,
+    InvalidHandTypeError,
+    Match,
+    NextHand,
+    PlayerError,
+    Rules,
+    RulesError,
+    RulesTypeError,
+)
 from ginrummy.players import Player, make_player
 
 from ._common import render, resolve_rules, rewards_after_hand, shown
@@ -70,12 +80,15 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
         self.illegal = illegal
         given: object = illegal_reward  # checked as any object: a caller may pass anything
         if isinstance(given, bool) or not isinstance(given, Real) or not _finite(given):
-            raise RulesError(
+            number = isinstance(given, Real) and not isinstance(given, bool)
+            raise (RulesError if number else RulesTypeError)(
                 f"illegal_reward={shown(illegal_reward)} is not allowed: expected a finite number, the reward for an illegal action"
             )
         self.illegal_reward = float(illegal_reward)
         n = self.rules.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise InvalidHandTypeError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
+        if not 0 <= seat < n:
             raise InvalidHandError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
         if render_mode not in (None, "human", "ansi"):
             raise RulesError(f"render_mode={shown(render_mode)} is not allowed: expected None, 'human' or 'ansi'")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
 
 from ..cards import Card, parse_cards
-from ..errors import InvalidHandError, WrongTypeError, _shown
+from ..errors import InvalidHandError, InvalidHandTypeError, WrongTypeError, _shown
 from ..rules import Rules
 
 __all__ = ["check_rng", "check_seat", "check_seed", "deal_hands", "deck_order", "left_of"]
@@ -19,7 +19,7 @@ def left_of(seat: int, players: int) -> int:
 def check_seat(seat: object, players: int, what: str = "seat") -> int:
     """``seat`` when it is a seat at a table of ``players``; a library error otherwise."""
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise InvalidHandError(f"{what}={_shown(seat)} is not a seat: expected a whole number 0-{players - 1}")
+        raise InvalidHandTypeError(f"{what}={_shown(seat)} is not a seat: expected a whole number 0-{players - 1}")
     if not 0 <= seat < players:
         raise InvalidHandError(f"{what}={_shown(seat)} is not a seat: expected 0-{players - 1}")
     return seat
@@ -50,7 +50,7 @@ def check_seed(seed: object) -> int | str | None:
         return seed
     if seed is None or (isinstance(seed, int) and not isinstance(seed, bool)):
         return seed
-    raise InvalidHandError(
+    raise InvalidHandTypeError(
         f"seed={_shown(seed)} is not allowed: expected a whole number, a string or None (what a saved game can hold)"
     )
 

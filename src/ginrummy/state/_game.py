@@ -29,7 +29,7 @@ from ..actions import (
     parse_action as _parse_action_text,
 )
 from ..cards import Card, Hand
-from ..errors import GinRummyError, IllegalActionError, WrongTypeError, _shown
+from ..errors import GinRummyError, IllegalActionError, IllegalActionTypeError, WrongTypeError, _shown
 from ..rules import Rules, _require_rules
 from ..scoring import HandResult
 from . import _offer, _showdown, _turns, _wall
@@ -354,9 +354,12 @@ class GameState:
         return discards, knocks, big_gin
 
     def is_legal(self, action: Action, *, seat: int | None = None) -> bool:
-        """True when :meth:`check` accepts ``action``."""
+        """True when :meth:`check` accepts ``action``; something that is not an action
+        raises :class:`~ginrummy.IllegalActionTypeError` rather than answer ``False``."""
         try:
             self.check(action, seat=seat)
+        except WrongTypeError:
+            raise
         except IllegalActionError:
             return False
         return True
@@ -412,7 +415,9 @@ class GameState:
     def _transition(self, action: Action, seat: int | None) -> GameState:
         if not isinstance(action, Action):
             hint = f"; to read text, use parse_action({action!r})" if isinstance(action, str) else ""
-            raise WrongTypeError(f"expected an Action, not {type(action).__name__}: {_shown(action)}{hint}")
+            raise IllegalActionTypeError(
+                f"expected an Action, not {type(action).__name__}: {_shown(action)}{hint}", reason="unknown_action"
+            )
         if self.phase is Phase.OVER:
             raise self._fail(f"cannot {action}: the hand is over", "hand_over")
         player = self.to_play_seat

@@ -128,9 +128,12 @@ class Match:
             self.state.check(action, seat=seat)
 
     def is_legal(self, action: Action, *, seat: int | None = None) -> bool:
-        """True when ``action`` is legal."""
+        """True when ``action`` is legal; something that is not an action raises
+        :class:`~ginrummy.IllegalActionTypeError` rather than answer ``False``."""
         try:
             self.check(action, seat=seat)
+        except WrongTypeError:
+            raise
         except IllegalActionError:
             return False
         return True

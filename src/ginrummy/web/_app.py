@@ -23,7 +23,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ginrummy import Action, GinRummyError, PlayerError, PlayerView, WrongTypeError
+from ginrummy import Action, GinRummyError, PlayerError, PlayerTypeError, PlayerView, WrongTypeError
 from ginrummy.players import Analysis
 
 from ._play import Advise, BadRequest, Think, act, advice, computer_move, hint, new_game, payload, presets, undo
@@ -212,7 +212,9 @@ def create_app(data: str | Path, *, workers: int = 0) -> Starlette:
     server starts.
     """
     if isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= MAX_WORKERS:
-        raise PlayerError(f"workers={_quoted(workers)} is not allowed: expected a whole number 0-{MAX_WORKERS}")
+        whole = isinstance(workers, int) and not isinstance(workers, bool)
+        refused = PlayerError if whole else PlayerTypeError
+        raise refused(f"workers={_quoted(workers)} is not allowed: expected a whole number 0-{MAX_WORKERS}")
     directory = _data_directory(data)
     games: _Games | None = None
 
