@@ -534,3 +534,11 @@ def test_is_legal_answers_false_for_an_illegal_action_and_refuses_what_is_not_on
     assert state.is_legal(TakeUpcard()) and not state.is_legal(ginrummy.DrawStock())
     with pytest.raises(WrongTypeError):
         state.is_legal("take")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", [b"xy", "xy", bytearray(b"xy")])
+def test_text_and_bytes_are_not_taken_for_a_record_s_per_seat_numbers(text: object) -> None:
+    """Bytes iterate as small numbers and text as characters: a record built directly
+    refuses both where it takes one number per seat, naming the type."""
+    with pytest.raises(WrongTypeError, match=rf"the scores per seat must be an iterable of items, not {type(text).__name__}"):
+        ginrummy.Settlement(text, text, text, 0, False, text)  # type: ignore[arg-type]

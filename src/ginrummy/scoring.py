@@ -45,7 +45,10 @@ _T = TypeVar("_T")
 
 
 def _items(name: str, value: Iterable[_T]) -> tuple[_T, ...]:
-    """``value`` as a tuple, or :class:`~ginrummy.WrongTypeError` naming ``name`` when it is not iterable."""
+    """``value`` as a tuple, or :class:`~ginrummy.WrongTypeError` naming ``name`` when it is
+    not iterable (or is text or bytes, which iterate as characters or small numbers)."""
+    if isinstance(value, (str, bytes, bytearray)):
+        raise WrongTypeError(f"{name} must be an iterable of items, not {type(value).__name__}: {_shown(value)}")
     try:
         return tuple(value)
     except TypeError:
