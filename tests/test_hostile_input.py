@@ -542,3 +542,11 @@ def test_text_and_bytes_are_not_taken_for_a_record_s_per_seat_numbers(text: obje
     refuses both where it takes one number per seat, naming the type."""
     with pytest.raises(WrongTypeError, match=rf"the scores per seat must be an iterable of items, not {type(text).__name__}"):
         ginrummy.Settlement(text, text, text, 0, False, text)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("winner", [1.0, 0.0, True, "1"])
+def test_a_hollywood_column_winner_must_be_a_whole_number_seat(winner: object) -> None:
+    """``1.0 == 1``, so a membership test alone let a float winner through."""
+    with pytest.raises(ginrummy.RulesTypeError, match=rf"HollywoodColumn.winner={re.escape(repr(winner))} is not allowed"):
+        ginrummy.HollywoodColumn((110, 0), (1, 0), (25, 0), True, winner)  # type: ignore[arg-type]
+    assert ginrummy.HollywoodColumn((110, 0), (1, 0), (25, 0), True, 0).winner == 0

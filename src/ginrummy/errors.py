@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import ClassVar, NoReturn, cast
+from typing import ClassVar, NoReturn, TypeVar, cast
 
 __all__ = [
     "CardParseError",
@@ -20,12 +20,12 @@ __all__ = [
     "IllegalActionError",
     "IllegalActionTypeError",
     "InvalidHandError",
+    "InvalidHandTypeError",
     "InvalidMeldError",
     "InvalidStateError",
     "PlayerError",
-    "RulesError",
-    "InvalidHandTypeError",
     "PlayerTypeError",
+    "RulesError",
     "RulesTypeError",
     "SchemaError",
     "SchemaTypeError",
@@ -203,6 +203,15 @@ class SchemaTypeError(SchemaError, WrongTypeError):
     ``ValueError`` and a ``TypeError``)."""
 
 
+
+
+_Kind = TypeVar("_Kind", bound=GinRummyError)
+
+
+def _whole_or_type(value: object, kind: type[_Kind], dual: type[_Kind]) -> type[_Kind]:
+    """``kind`` for a whole number (the value is out of range) and ``dual``, the class that
+    is also a :class:`WrongTypeError`, for anything else (``bool`` included) (internal)."""
+    return kind if isinstance(value, int) and not isinstance(value, bool) else dual
 
 
 class _Refusing:

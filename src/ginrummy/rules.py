@@ -23,7 +23,7 @@ from typing import Final, TypeVar
 import attrs
 
 from .cards import Card, Rank, Suit
-from .errors import RulesError, RulesTypeError, WrongTypeError, _RulesValue, _shown
+from .errors import RulesError, RulesTypeError, WrongTypeError, _RulesValue, _shown, _whole_or_type
 
 __all__ = [
     "NextDealer",
@@ -196,8 +196,7 @@ class Rules:
             raise RulesError(f"players={_shown(self.players)} is not allowed: expected 2, 3 or 4")
         if self._hand_size is not None:
             if isinstance(self._hand_size, bool) or self._hand_size != self.hand_size:
-                whole = isinstance(self._hand_size, int) and not isinstance(self._hand_size, bool)
-                raise (RulesError if whole else RulesTypeError)(
+                raise _whole_or_type(self._hand_size, RulesError, RulesTypeError)(
                     f"hand_size={_shown(self._hand_size)} is not allowed with players={self.players}: "
                     f"expected {self.hand_size} (it follows from the number of players)"
                 )

@@ -24,6 +24,7 @@ from .errors import (
     RulesTypeError,
     WrongTypeError,
     _shown,
+    _whole_or_type,
 )
 from .melds import Meld, MeldLike, _as_melds
 from .rules import Rules, Shutout, _require_rules
@@ -514,8 +515,7 @@ def _check_settlement(settlement: Settlement) -> None:
             raise WrongTypeError(f"Settlement.{name} must be True or False, not {_shown(getattr(settlement, name))}")
     bonus = settlement.game_bonus
     if isinstance(bonus, bool) or not isinstance(bonus, int) or bonus < 0:
-        whole = isinstance(bonus, int) and not isinstance(bonus, bool)
-        raise (RulesError if whole else RulesTypeError)(f"Settlement.game_bonus={_shown(bonus)} is not allowed: expected a whole number, 0 or more")
+        raise _whole_or_type(bonus, RulesError, RulesTypeError)(f"Settlement.game_bonus={_shown(bonus)} is not allowed: expected a whole number, 0 or more")
     shutouts = _items("Settlement.shutouts", settlement.shutouts)
     if any(not isinstance(flag, bool) for flag in shutouts):
         raise WrongTypeError(f"Settlement.shutouts must hold True or False per seat, not {_shown(settlement.shutouts)}")
@@ -708,9 +708,8 @@ class HollywoodColumn:
                 raise RulesError(f"HollywoodColumn.{name}={_shown(getattr(self, name))} must hold one number per player (2)")
         if not isinstance(self.closed, bool):
             raise WrongTypeError(f"HollywoodColumn.closed must be True or False, not {_shown(self.closed)}")
-        if self.winner is not None and (isinstance(self.winner, bool) or self.winner not in (0, 1)):
-            whole = isinstance(self.winner, int) and not isinstance(self.winner, bool)
-            raise (RulesError if whole else RulesTypeError)(f"HollywoodColumn.winner={_shown(self.winner)} is not allowed: expected None, 0 or 1")
+        if self.winner is not None and (isinstance(self.winner, bool) or not isinstance(self.winner, int) or self.winner not in (0, 1)):
+            raise _whole_or_type(self.winner, RulesError, RulesTypeError)(f"HollywoodColumn.winner={_shown(self.winner)} is not allowed: expected None, 0 or 1")
         if (self.winner is None) == self.closed:
             raise RulesError(
                 f"HollywoodColumn(closed={self.closed}, winner={_shown(self.winner)}) is not allowed: "

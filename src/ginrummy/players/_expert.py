@@ -25,7 +25,7 @@ from ..actions import (
     TakeWallDiscard,
 )
 from ..cards import Card, Hand
-from ..errors import IllegalActionError, InvalidHandError, PlayerError, PlayerTypeError, WrongTypeError, _shown
+from ..errors import IllegalActionError, InvalidHandError, PlayerError, PlayerTypeError, WrongTypeError, _shown, _whole_or_type
 from ..rules import WallRule
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
@@ -378,8 +378,7 @@ class Analysis:
         if not isinstance(ratings, tuple) or not ratings or not all(isinstance(r, Rating) for r in ratings):
             raise WrongTypeError(f"Analysis.ratings must be a non-empty tuple of Rating values, not {_shown(ratings)}")
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 0:
-            whole = isinstance(self.deals, int) and not isinstance(self.deals, bool)
-            raise (PlayerError if whole else PlayerTypeError)(f"Analysis.deals={_shown(self.deals)} is not allowed: expected a whole number of at least 0")
+            raise _whole_or_type(self.deals, PlayerError, PlayerTypeError)(f"Analysis.deals={_shown(self.deals)} is not allowed: expected a whole number of at least 0")
         if self.unit not in ("game", "points"):
             raise PlayerError(f"Analysis.unit={_shown(self.unit)} is not allowed: expected 'game' or 'points'")
         actions = [r.action for r in ratings]

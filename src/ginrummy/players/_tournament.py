@@ -9,7 +9,7 @@ from concurrent.futures import Executor
 
 import attrs
 
-from ..errors import PlayerError, PlayerTypeError, WrongTypeError, _shown
+from ..errors import PlayerError, PlayerTypeError, WrongTypeError, _shown, _whole_or_type
 from ..rules import Rules, _require_rules
 from ..serialize import dumps
 from ..scoring import EndReason, GameScore, Hollywood
@@ -324,8 +324,7 @@ def run_tournament(
             f"these rules seat {rules.players} players, but {len(specs)} were given: give one player per seat"
         )
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
-        whole = isinstance(chunk_size, int) and not isinstance(chunk_size, bool)
-        raise (PlayerError if whole else PlayerTypeError)(f"chunk_size={_shown(chunk_size)} is not allowed: expected a whole number of at least 1")
+        raise _whole_or_type(chunk_size, PlayerError, PlayerTypeError)(f"chunk_size={_shown(chunk_size)} is not allowed: expected a whole number of at least 1")
     for spec in specs:
         if isinstance(spec, str):
             make_player(spec)  # an unknown level fails here, before any game
