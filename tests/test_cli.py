@@ -162,6 +162,23 @@ def test_replay_rejects_missing_and_tampered_files(tmp_path: Path, capsys: pytes
     assert code == 2 and "lack the knob(s) players" in err
 
 
+def test_replay_of_records_reads_every_game_before_showing_any(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A records file whose second game is tampered with is refused whole, naming that
+    game, before the first is shown: nothing is half replayed."""
+    records = tmp_path / "games.jsonl"
+    code, _, _ = run(["simulate", "--games", "2", "--players", "medium,medium", "--seed", "3", "--records", str(records)], capsys)
+    assert code == 0
+    first, second = records.read_text(encoding="utf-8").splitlines()
+    document = json.loads(second)
+    document["hands"][0]["dealer"] = 7
+    records.write_text(first + "\n" + json.dumps(document) + "\n", encoding="utf-8")
+    code, out, err = run(["replay", str(records)], capsys)
+    assert code == 2 and out == ""
+    assert f"game 2 of 2 in {records}: match document, hand 1: bad deal" in err and "dealer=7 is not a seat" in err
+    code, out, err = run(["replay", str(records), "--game", "1"], capsys)
+    assert code == 0 and out.startswith("=== Game 1 of 2") and err == ""
+
+
 @pytest.mark.parametrize(
     "argv",
     [["replay", "a\x00b"], ["play", "--save", "a\x00b"], ["simulate", "--records", "a\x00b"], ["serve", "--data", "a\x00b"]],

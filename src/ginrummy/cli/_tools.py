@@ -233,6 +233,11 @@ def _replay_lines(args: argparse.Namespace, lines: list[str], out: TextIO) -> in
     if args.game is not None and args.game > len(lines):
         print(f"ginrummy replay: error: {args.file} holds {len(lines)} games, not {args.game}", file=sys.stderr)
         return 2
+    for index in chosen:  # every chosen game is read before any is shown
+        try:
+            loads(lines[index])
+        except SchemaError as error:
+            raise SchemaError(f"game {index + 1} of {len(lines)} in {args.file}: {error}") from error
     for index in chosen:
         print(f"=== Game {index + 1} of {len(lines)}", file=out)
         code = _replay_text(args, lines[index], out)
