@@ -177,7 +177,7 @@ def test_a_settlement_that_no_game_could_give_is_refused(args: tuple[object, ...
 
 
 def test_a_settlement_refuses_values_of_the_wrong_type() -> None:
-    with pytest.raises(WrongTypeError, match="'a'"):
+    with pytest.raises(WrongTypeError, match="must be an iterable of items, not str: 'ab'"):
         Settlement(0, "ab", (1, 2), 1, False, (1, 2))  # type: ignore[arg-type]
     with pytest.raises(WrongTypeError, match="shutout"):
         Settlement(0, (104, 40), (100, 50), 100, "no", (304, 90))  # type: ignore[arg-type]
