@@ -550,3 +550,131 @@ def test_a_hollywood_column_winner_must_be_a_whole_number_seat(winner: object) -
     with pytest.raises(ginrummy.RulesTypeError, match=rf"HollywoodColumn.winner={re.escape(repr(winner))} is not allowed"):
         ginrummy.HollywoodColumn((110, 0), (1, 0), (25, 0), True, winner)  # type: ignore[arg-type]
     assert ginrummy.HollywoodColumn((110, 0), (1, 0), (25, 0), True, 0).winner == 0
+
+
+def _optional_sweep(callables: list[tuple[str, Callable[..., object]]], sound: dict[str, object]) -> tuple[int, list[str]]:
+    """Call each of ``callables`` with its required parameters sound and each optional
+    keyword parameter in turn set to each :data:`HOSTILE` value. Returns the number of
+    calls and a line for each error that is not the library's, and for each value of a
+    type no parameter takes (:data:`WRONG_TYPES`) that is accepted or refused with a
+    library error that is not a ``TypeError``."""
+    import inspect
+
+    escaped: list[str] = []
+    tried = 0
+    for name, function in callables:
+        if not callable(function) or (isinstance(function, type) and name.startswith("ginrummy.")):
+            continue  # attributes, and the enums' functional API
+        parameters = list(inspect.signature(function).parameters.values())
+        required = [p for p in parameters if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+        if any(p.name not in sound for p in required):
+            continue
+        arguments = [sound[p.name] for p in required if p.kind is not p.KEYWORD_ONLY]
+        keywords = {p.name: sound[p.name] for p in required if p.kind is p.KEYWORD_ONLY}
+        for option in (p for p in parameters if p.default is not p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)):
+            for value in HOSTILE:
+                tried += 1
+                called = f"{name}({option.name}={value!r:.40})"
+                wrong_type = any(value is w for w in WRONG_TYPES) and not (option.name in FLOAT_OPTIONS and isinstance(value, float))
+                try:
+                    function(*arguments, **{**keywords, option.name: value})
+                except GinRummyError as error:
+                    # An error about another argument (checked first) says nothing of this one.
+                    about_it = option.name in str(error)
+                    if wrong_type and about_it and not isinstance(error, TypeError):
+                        escaped.append(f"{called} is not a TypeError: {type(error).__name__}: {error}")
+                except Exception as error:  # noqa: BLE001 - the point is to catch what escapes
+                    escaped.append(f"{called}: {error!r:.120}")
+                else:
+                    if wrong_type:
+                        escaped.append(f"{called} was accepted")
+    return tried, escaped
+
+
+# Options that take any float (so 1.5 is a sound value for them, not a wrong type).
+FLOAT_OPTIONS = {"margin", "time_budget", "danger_weight", "pile_margin", "potential_weight", "undercut_risk", "illegal_reward", "z"}
+
+
+def test_every_optional_parameter_meets_a_hostile_value_with_a_library_error() -> None:
+    """Each optional keyword parameter of each public function and method, and of the
+    players' and environments' constructors, set in turn to a hostile value: only the
+    library's errors come out, and a value of a type no parameter takes is refused
+    with a ``TypeError``. (``showdown`` and ``run_tournament`` need arguments this
+    sweep does not make; the next test covers ``run_tournament``'s options.)"""
+    from ginrummy.players import EasyPlayer, RandomPlayer
+
+    functions = [
+        (name, f) for name, f in _public_functions()
+        if name not in _NOT_SWEPT_FOR_TYPES and callable(f) and not isinstance(f, type)
+    ]
+    methods, sound = _public_methods()
+    constructors: list[tuple[str, Callable[..., object]]] = [
+        ("ExpertPlayer", ExpertPlayer), ("HardPlayer", HardPlayer), ("EasyPlayer", EasyPlayer),
+        ("RandomPlayer", RandomPlayer), ("GameState.new", GameState.new), ("Match.new", Match.new), ("Rules", Rules),
+    ]
+    try:
+        from ginrummy import rl
+    except ImportError:  # the rl extra is not installed
+        pass
+    else:
+        constructors += [("rl.GinRummyEnv", rl.GinRummyEnv), ("rl.GinRummyAEC", rl.GinRummyAEC)]
+    tried, escaped = _optional_sweep(functions + methods + constructors, sound)
+    assert tried > 1000, tried
+    assert not escaped, "\n".join(escaped)
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "expected"),
+    [
+        ({"executor": 1.5}, ginrummy.PlayerTypeError, r"executor=1.5 is not allowed: expected a concurrent.futures.Executor"),
+        ({"progress": b"x"}, ginrummy.PlayerTypeError, r"progress=b'x' is not allowed: expected a function or None"),
+        ({"on_game": "print"}, ginrummy.PlayerTypeError, r"on_game='print' is not allowed: expected a function or None"),
+        ({"seed": "7"}, ginrummy.PlayerTypeError, r"seed='7' is not allowed: expected a whole number"),
+        ({"seed": 1.5}, ginrummy.PlayerTypeError, r"seed=1.5 is not allowed: expected a whole number"),
+        ({"seed": 10**5000}, ginrummy.PlayerError, r"seed=<a whole number of 16610 bits> is not allowed: expected a whole number of at most 1024 bits"),
+        ({"chunk_size": 0}, ginrummy.PlayerError, r"chunk_size=0 is not allowed"),
+    ],
+)
+def test_a_tournament_refuses_bad_options_before_any_game(options: dict[str, object], error: type[GinRummyError], expected: str) -> None:
+    played: list[object] = []
+    with pytest.raises(error, match=expected):
+        ginrummy.players.run_tournament("random", "random", games=2, **{"on_game": played.append, **options})  # type: ignore[arg-type]
+    assert played == []
+
+
+def test_a_tournament_takes_a_negative_or_1024_bit_seed() -> None:
+    for seed in (-5, 2**1024 - 1):
+        result = ginrummy.players.run_tournament("medium", "medium", games=2, seed=seed, rules=Rules(game_target=25))
+        assert result.games == 2
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "expected"),
+    [
+        ({"improve": 1.5}, ginrummy.PlayerTypeError, r"improve=1.5 is not allowed: expected a whole number"),
+        ({"improve": -1}, ginrummy.PlayerError, r"improve=-1 is not allowed"),
+        ({"draws": "x"}, ginrummy.PlayerTypeError, r"draws='x' is not allowed: expected a mapping from other seats"),
+        ({"draws": {0: 1}}, ginrummy.PlayerError, r"draws for seat 0 are not allowed: expected other seats, \[1\]"),
+        ({"draws": {True: 1}}, ginrummy.PlayerError, r"draws for seat True are not allowed"),
+        ({"draws": {1: -1}}, ginrummy.PlayerError, r"draws\[1\]=-1 is not allowed"),
+        ({"draws": {1: 2.0}}, ginrummy.PlayerTypeError, r"draws\[1\]=2.0 is not allowed: expected a whole number"),
+    ],
+)
+def test_determinize_refuses_bad_improve_and_draws(options: dict[str, object], error: type[GinRummyError], expected: str) -> None:
+    view = GameState.new(Rules(), seed=1).view(0)
+    with pytest.raises(error, match=expected):
+        determinize(view, random.Random(1), **options)  # type: ignore[arg-type]
+    assert determinize(view, random.Random(1), draws={1: 2}).hands[0] == view.hand.mask
+
+
+@pytest.mark.parametrize(
+    ("indent", "error"),
+    [(1.5, ginrummy.SchemaTypeError), (True, ginrummy.SchemaTypeError), ("  ", ginrummy.SchemaTypeError),
+     (-1, SchemaError), (101, SchemaError), (10**9, SchemaError)],
+)
+def test_dumps_refuses_an_indent_that_is_not_0_to_100_spaces(indent: object, error: type[GinRummyError]) -> None:
+    """A huge indent would build a huge string: it is refused before any is built."""
+    state = GameState.new(Rules(), seed=1)
+    with pytest.raises(error, match=rf"indent={re.escape(_shown(indent))} is not allowed: expected None or a whole number of spaces 0-100"):
+        dumps(state, indent=indent)  # type: ignore[arg-type]
+    assert loads(dumps(state, indent=100)) == state and loads(dumps(state, indent=0)) == state

@@ -20,14 +20,23 @@ from __future__ import annotations
 
 import json
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar, Union
 
 from typing_extensions import TypeAlias
 
 from .actions import NextHand, parse_action
 from .cards import Card, Hand, parse_cards
-from .errors import GinRummyError, InvalidHandError, InvalidStateError, SchemaError, SchemaTypeError, WrongTypeError, _shown
+from .errors import (
+    GinRummyError,
+    InvalidHandError,
+    InvalidStateError,
+    SchemaError,
+    SchemaTypeError,
+    WrongTypeError,
+    _shown,
+    _whole_or_type,
+)
 from .melds import Meld
 from .rules import Rules
 from .scoring import GameScore, HandResult, Hollywood
@@ -35,7 +44,7 @@ from .solver import Layoff
 from .state import GameState, Match, PlayerView
 from .state._deal import check_seed
 
-__all__ = ["SCHEMA", "SCHEMA_VERSION", "Serializable", "dumps", "from_dict", "loads", "to_dict"]
+__all__ = ["MAX_INDENT", "SCHEMA", "SCHEMA_VERSION", "Serializable", "dumps", "from_dict", "loads", "to_dict"]
 
 SCHEMA = "ginrummy"
 """The value of every document's ``"schema"`` key."""
@@ -92,7 +101,12 @@ def to_dict(value: Serializable | PlayerView, *, names: Sequence[str] | None = N
     if names is not None:
         if not isinstance(value, (GameState, Match)):
             raise WrongTypeError(f"names label the players of a game record, not of {type(value).__name__}")
-        _check_names(list(names), value.rules.players, "names")
+        given: object = names  # checked as any object: a caller may pass anything
+        if isinstance(given, (str, bytes, bytearray)) or not isinstance(given, Iterable):
+            raise SchemaTypeError(
+                f"names must be a sequence of {value.rules.players} strings, one per seat, not {type(given).__name__}: {_shown(given)}"
+            )
+        _check_names(list(given), value.rules.players, "names")
         return to_dict(value) | {"players": list(names)}
     if isinstance(value, Rules):
         return _head("rules") | {"rules": value.to_dict()}
@@ -397,8 +411,19 @@ def _load_result(data: Mapping[str, object]) -> HandResult:
     return rebuilt
 
 
+MAX_INDENT = 100
+"""The most spaces :func:`dumps` indents a level by."""
+
+
 def dumps(value: Serializable, *, indent: int | None = None, names: Sequence[str] | None = None) -> str:
-    """The JSON text of :func:`to_dict`."""
+    """The JSON text of :func:`to_dict`; ``indent`` (``None`` for one line, or 0 to
+    :data:`MAX_INDENT` spaces a level) pretty-prints it. Another ``indent`` raises
+    :class:`~ginrummy.SchemaError` (:class:`~ginrummy.SchemaTypeError` for one that is
+    not a whole number)."""
+    if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= MAX_INDENT):
+        raise _whole_or_type(indent, SchemaError, SchemaTypeError)(
+            f"indent={_shown(indent)} is not allowed: expected None or a whole number of spaces 0-{MAX_INDENT}"
+        )
     return json.dumps(to_dict(value, names=names), indent=indent, ensure_ascii=False)
 
 

@@ -126,7 +126,10 @@ def determinize(
     with one extra card per draw it has made (at most ``improve``), and for each extra
     card the one whose loss leaves the least deadwood goes back among the unseen cards;
     ``improve=0`` deals uniformly. ``draws`` (from :func:`opponent_draws`) saves
-    recounting them for every determinisation of one decision.
+    recounting them for every determinisation of one decision. An ``improve`` that is
+    not a whole number of 0 or more, or ``draws`` that do not map other players' seats
+    to whole numbers of 0 or more, raise :class:`~ginrummy.PlayerError`
+    (:class:`~ginrummy.PlayerTypeError` for a value of the wrong type).
 
     ``weights`` (from :func:`hidden_card_weights`: per other seat, 52 positive weights
     by card index) deals each opponent's cards by weight instead of uniformly: a card
@@ -146,10 +149,24 @@ def determinize(
     if not isinstance(rng, random.Random):
         raise WrongTypeError(f"determinize deals with a random.Random, not {type(rng).__name__}: {_shown(rng)}")
     check_setting("redeals", redeals, low=0, whole=True)
+    check_setting("improve", improve, low=0, whole=True)
     if draws is None:
         draws = opponent_draws(view) if improve else {}
+    else:
+        _check_draws(view, draws)
     checked = None if weights is None else _checked_weights(view, weights)
     return _deal(view, rng, improve, draws, checked, _discard_checks(view) if redeals else (), redeals)
+
+
+def _check_draws(view: PlayerView, draws: object) -> None:
+    """Refuse ``draws`` that are not a mapping from other players' seats to whole
+    numbers of 0 or more, quoting them (internal)."""
+    if not isinstance(draws, Mapping):
+        raise PlayerTypeError(f"draws={_shown(draws)} is not allowed: expected a mapping from other seats to draw counts")
+    for seat, count in draws.items():
+        if seat not in view.opponents or isinstance(seat, bool):
+            raise PlayerError(f"draws for seat {_shown(seat)} are not allowed: expected other seats, {list(view.opponents)}")
+        check_setting(f"draws[{seat}]", count, low=0, whole=True)
 
 
 def last_discards(view: PlayerView) -> dict[int, tuple[Card, Card | None]]:

@@ -14,6 +14,7 @@ from ..rules import Rules, _require_rules
 from ..serialize import dumps
 from ..scoring import EndReason, GameScore, Hollywood
 from ..state import Match
+from ..state._deal import SEED_BITS
 from ._base import Player, check_setting, make_player, play_match
 
 __all__ = ["MatchSummary", "TournamentResult", "run_tournament", "summarize", "wilson_interval"]
@@ -312,6 +313,10 @@ def run_tournament(
     called as games finish. ``on_game(summary)`` is called for every game in order; with
     it, each summary carries the game's :attr:`~MatchSummary.record` (JSON), for
     writing the games out as they come.
+
+    A setting of the wrong type raises :class:`~ginrummy.PlayerTypeError`, and one out
+    of range (``games=0``, a ``seed`` of more than 1,024 bits) :class:`~ginrummy.PlayerError`,
+    before any game is played.
     """
     rules = Rules() if rules is None else _require_rules(rules)
     specs = (first, second, *others)
@@ -323,6 +328,17 @@ def run_tournament(
         raise PlayerError(
             f"these rules seat {rules.players} players, but {len(specs)} were given: give one player per seat"
         )
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise PlayerTypeError(f"seed={_shown(seed)} is not allowed: expected a whole number")
+    if seed.bit_length() > SEED_BITS:
+        raise PlayerError(f"seed={_shown(seed)} is not allowed: expected a whole number of at most {SEED_BITS} bits")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise PlayerTypeError(
+            f"executor={_shown(executor)} is not allowed: expected a concurrent.futures.Executor (with a submit method) or None"
+        )
+    for name, hook in (("progress", progress), ("on_game", on_game)):
+        if hook is not None and not callable(hook):
+            raise PlayerTypeError(f"{name}={_shown(hook)} is not allowed: expected a function or None")
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
         raise _whole_or_type(chunk_size, PlayerError, PlayerTypeError)(f"chunk_size={_shown(chunk_size)} is not allowed: expected a whole number of at least 1")
     for spec in specs:

@@ -10,9 +10,9 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ginrummy import IllegalActionError, Match, NextHand, Phase, Rules, RulesError
+from ginrummy import IllegalActionError, Match, NextHand, Phase, Rules
 
-from ._common import render, resolve_rules, rewards_after_hand, shown
+from ._common import check_render_mode, render, resolve_rules, rewards_after_hand, shown
 from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, encode_seat, index_action, state_mask
 
 __all__ = ["GinRummyAEC", "env"]
@@ -44,8 +44,7 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.rules = resolve_rules(rules, players, episode, reward)
-        if render_mode not in (None, "human", "ansi"):
-            raise RulesError(f"render_mode={shown(render_mode)} is not allowed: expected None, 'human' or 'ansi'")
+        check_render_mode(render_mode)
         self.episode = episode
         self.reward_kind = reward
         self.render_mode = render_mode

@@ -6,9 +6,9 @@ from typing import Final
 
 import attrs
 
-from ginrummy import HandResult, Match, Rules, RulesError, WrongTypeError
+from ginrummy import HandResult, Match, Rules, RulesError, RulesTypeError, WrongTypeError
 
-__all__ = ["EPISODES", "REWARDS", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
+__all__ = ["EPISODES", "REWARDS", "check_render_mode", "choice_error", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
 
 EPISODES: Final = ("hand", "game")
 REWARDS: Final = ("points", "win")
@@ -23,6 +23,18 @@ def shown(value: object) -> str:
     return text if len(text) <= 80 else f"{text[:80]}... ({len(text)} characters)"
 
 
+def choice_error(value: object) -> type[RulesError]:
+    """The error for an option outside its choices: :class:`~ginrummy.RulesError` for
+    text, :class:`~ginrummy.RulesTypeError` (a ``TypeError`` too) for anything else."""
+    return RulesError if isinstance(value, str) else RulesTypeError
+
+
+def check_render_mode(render_mode: object) -> None:
+    """Refuse a ``render_mode`` other than ``None``, ``"human"`` or ``"ansi"``."""
+    if render_mode is not None and render_mode not in ("human", "ansi"):
+        raise choice_error(render_mode)(f"render_mode={shown(render_mode)} is not allowed: expected None, 'human' or 'ansi'")
+
+
 def resolve_rules(rules: Rules | None, players: int | None, episode: str, reward: str) -> Rules:
     """The rules of an environment, with the arguments checked."""
     rules = Rules() if rules is None else rules
@@ -34,9 +46,9 @@ def resolve_rules(rules: Rules | None, players: int | None, episode: str, reward
     if players is not None and players != rules.players:
         rules = attrs.evolve(rules, players=players)
     if episode not in EPISODES:
-        raise RulesError(f"episode={shown(episode)} is not allowed: expected 'hand' or 'game'")
+        raise choice_error(episode)(f"episode={shown(episode)} is not allowed: expected 'hand' or 'game'")
     if reward not in REWARDS:
-        raise RulesError(f"reward={shown(reward)} is not allowed: expected 'points' or 'win'")
+        raise choice_error(reward)(f"reward={shown(reward)} is not allowed: expected 'points' or 'win'")
     return rules
 
 

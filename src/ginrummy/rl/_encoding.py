@@ -27,6 +27,8 @@ from ginrummy import (
     PassUpcard,
     Phase,
     PlayerView,
+    Rules,
+    RulesError,
     TakeUpcard,
     TakeWallDiscard,
     WrongTypeError,
@@ -245,6 +247,16 @@ def encode_observation(view: PlayerView) -> npt.NDArray[np.float32]:
     )
 
 
+def _check_game(game: object, rules: Rules) -> None:
+    """Refuse a ``game`` score that is not ``None`` or the score of a game under ``rules``."""
+    if game is None:
+        return
+    if not isinstance(game, (GameScore, Hollywood)):
+        raise WrongTypeError(f"game must be a GameScore, a Hollywood or None, not {type(game).__name__}: {shown(game)}")
+    if game.rules != rules:
+        raise RulesError(f"game is scored under {game.rules}, but the state is played under {rules}: expected the same rules")
+
+
 def _check_view(function: str, view: object) -> None:
     if not isinstance(view, PlayerView):
         raise WrongTypeError(f"{function} takes a PlayerView, not {type(view).__name__}: {shown(view)}")
@@ -292,6 +304,7 @@ def encode_seat(
     if cached is not None and cached[0] is game:
         scores = cached[1]
     else:
+        _check_game(game, rules)
         scores = _scores(game, rules.game_target, seat, n)
         _scores_cache[(n, seat)] = (game, scores)
     return _fill(

@@ -19,13 +19,14 @@ from ginrummy import (
     Match,
     NextHand,
     PlayerError,
+    PlayerTypeError,
     Rules,
     RulesError,
     RulesTypeError,
 )
 from ginrummy.players import Player, make_player
 
-from ._common import render, resolve_rules, rewards_after_hand, shown
+from ._common import check_render_mode, choice_error, render, resolve_rules, rewards_after_hand, shown
 from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, encode_seat, index_action, state_mask
 
 __all__ = ["GinRummyEnv"]
@@ -76,7 +77,7 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
     ) -> None:
         self.rules = resolve_rules(rules, players, episode, reward)
         if illegal not in ("terminate", "raise"):
-            raise RulesError(f"illegal={shown(illegal)} is not allowed: expected 'terminate' or 'raise'")
+            raise choice_error(illegal)(f"illegal={shown(illegal)} is not allowed: expected 'terminate' or 'raise'")
         self.illegal = illegal
         given: object = illegal_reward  # checked as any object: a caller may pass anything
         if isinstance(given, bool) or not isinstance(given, Real) or not _finite(given):
@@ -90,16 +91,19 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
             raise InvalidHandTypeError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
         if not 0 <= seat < n:
             raise InvalidHandError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
-        if render_mode not in (None, "human", "ansi"):
-            raise RulesError(f"render_mode={shown(render_mode)} is not allowed: expected None, 'human' or 'ansi'")
-        specs = [opponent] * (n - 1) if isinstance(opponent, str) or not isinstance(opponent, Sequence) else list(opponent)
+        check_render_mode(render_mode)
+        given_opponents: object = opponent  # checked as any object: a caller may pass anything
+        if isinstance(given_opponents, Sequence) and not isinstance(given_opponents, (str, bytes, bytearray)):
+            specs = list(given_opponents)
+        else:
+            specs = [given_opponents] * (n - 1)
         if len(specs) != n - 1:
             raise PlayerError(f"{n} players need {n - 1} opponents, got {len(specs)}")
         for spec in specs:
             if isinstance(spec, str):
                 make_player(spec)  # an unknown level fails here
             elif not isinstance(spec, Player):
-                raise PlayerError(f"an opponent is a level name or a Player, not {type(spec).__name__} ({shown(spec)})")
+                raise PlayerTypeError(f"an opponent is a level name or a Player, not {type(spec).__name__} ({shown(spec)})")
         self._specs = specs
         self.seat = seat
         self.episode = episode
