@@ -3,7 +3,9 @@
 All three play Oklahoma Gin where the engine supports it (RLCard plays its own
 standard rules); ginrummy also plays three- and four-player Oklahoma, which the
 peers do not. Also measures the memory retained by every state of many playouts
-with tracemalloc. Peers come with the ``bench`` extra.
+with tracemalloc, and whole random-vs-random games through ``Match`` and
+``play_match`` (a view for every decision): these run to hundreds of hands, so the
+time a hand must not grow with the game's length. Peers come with the ``bench`` extra.
 
 Run:  python benchmarks/engine_speed.py [--seconds S]
 """
@@ -22,7 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _machine import describe  # noqa: E402
 
-from ginrummy import GameState, Rules  # noqa: E402
+from ginrummy import GameState, Match, Rules  # noqa: E402
+from ginrummy.players import make_player, play_match  # noqa: E402
 
 
 def hands_per_second(play_one: Callable[[int], None], seconds: float) -> float:
@@ -94,10 +97,22 @@ def retained_bytes_per_state(hands: int) -> tuple[float, int]:
     return (after - before) / len(kept), len(kept)
 
 
+def long_games(seeds: range) -> list[tuple[int, float]]:
+    """(hands, seconds) of random-vs-random Oklahoma games to 150 through ``play_match``."""
+    out = []
+    for seed in seeds:
+        start = time.perf_counter()
+        players = [make_player("random", seed=seed), make_player("random", seed=seed + 100)]
+        final = play_match(Match.new(Rules(), seed=seed), players)
+        out.append((final.hand_number, time.perf_counter() - start))
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="time per engine")
     parser.add_argument("--memory-hands", type=int, default=500, help="playouts kept for the memory figure")
+    parser.add_argument("--games", type=int, default=6, help="random-vs-random whole games for the long-game figure")
     args = parser.parse_args()
     print(f"machine: {describe()}\n")
     rng = random.Random(2026)
@@ -120,6 +135,9 @@ def main() -> None:
         print(f"RLCard gin-rummy:              {theirs:8.0f} hands/s   ginrummy is {ours / theirs:.2f}x")
     per_state, states = retained_bytes_per_state(args.memory_hands)
     print(f"\nmemory: {per_state:.0f} bytes per retained state ({states:,} states from {args.memory_hands} playouts, tracemalloc)")
+    print("\nwhole random-vs-random games to 150 (play_match, a view for every decision):")
+    for hands, seconds in sorted(long_games(range(args.games))):
+        print(f"  {hands:4d} hands in {seconds:6.2f} s: {1000 * seconds / hands:5.2f} ms a hand")
 
 
 if __name__ == "__main__":

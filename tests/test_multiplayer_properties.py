@@ -287,3 +287,49 @@ def test_ruling_5_automatic_layout_gives_the_knocker_the_best_result_among_sever
         _knocker_worth(showdown(knocker, *defenders, rules=rules, upcard=upcard, knocker_melds=m.melds)) for m in layouts
     )
     assert _knocker_worth(automatic) == best
+
+
+def _match_with_void_hands(players: int, voids: int) -> Match:
+    """A match (random players, no time cap) whose score holds at least ``voids`` void
+    hands and some hand that was not void, with the game still going on."""
+    rng = random.Random(players)
+    match = Match.new(Rules(players=players, game_target=10_000), seed=players)
+    while sum(r.is_void for r in match.score.results) < voids or all(r.is_void for r in match.score.results):
+        legal = match.legal_actions()
+        outs = [a for a in legal if isinstance(a, (Knock, BigGin))]
+        match = match.apply(rng.choice(outs) if outs and rng.random() < 0.3 else rng.choice(legal))
+    return match
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_match_views_hide_the_other_hands_of_every_void_hand_in_the_score(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A void hand has no showdown: in every seat's view of the game score, its result
+    holds that seat's own cards only; other results are as they were. The censored
+    score is built once per score and seat and reused, and stays right when the caches
+    that keep it are as small as can be."""
+    from ginrummy.state import _view
+
+    match = _match_with_void_hands(players, 3)
+
+    def check(seat: int) -> None:
+        game = match.view(seat).game
+        assert game is not None and len(game.results) == len(match.score.results)
+        for seen, true in zip(game.results, match.score.results):
+            if not true.is_void:
+                assert seen is true
+                continue
+            assert seen.hands[seat] == true.hands[seat] and seen.is_void
+            assert all(len(hand) == 0 for other, hand in enumerate(seen.hands) if other != seat)
+        assert isinstance(game, GameScore) and isinstance(match.score, GameScore)
+        assert game.points == match.score.points
+
+    for seat in range(players):
+        check(seat)
+        assert match.view(seat).game is match.view(seat).game  # kept, not censored again
+    monkeypatch.setattr(_view, "_CENSORED_SCORES", {})
+    monkeypatch.setattr(_view, "_CENSORED_RESULTS", {})
+    monkeypatch.setattr(_view, "_CENSORED_SCORES_SIZE", 1)
+    monkeypatch.setattr(_view, "_CENSORED_RESULTS_SIZE", 1)
+    for seat in [*range(players), *range(players)]:
+        check(seat)
+        assert len(_view._CENSORED_SCORES) <= 1 and len(_view._CENSORED_RESULTS) <= 1

@@ -15,7 +15,7 @@ from ..scoring import GameScore, Hollywood
 from ._deal import check_rng, check_seat, check_seed, left_of
 from ._game import GameState
 from ._phase import RandomSource
-from ._view import PlayerView, censor_result, view_of
+from ._view import PlayerView, censor_score, view_of
 
 __all__ = ["Match"]
 
@@ -212,10 +212,7 @@ class Match:
             legal = self.legal_actions()
         else:
             legal = state.legal_actions() if state.to_play_seat == seat else ()
-        game = self.score
-        if any(r.is_void for r in game.results):
-            game = attrs.evolve(game, results=tuple(censor_result(r, seat) for r in game.results))
-        return view_of(state, seat, game=game, legal_actions=legal)
+        return view_of(state, seat, game=censor_score(self.score, seat), legal_actions=legal)
 
 
 def _check_match(match: Match) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import attrs
 
@@ -18,7 +18,7 @@ from ._view_checks import check_view
 if TYPE_CHECKING:
     from ._game import GameState
 
-__all__ = ["PlayerView", "censor_result", "view_of"]
+__all__ = ["PlayerView", "censor_result", "censor_score", "view_of"]
 
 
 @attrs.frozen
@@ -163,11 +163,54 @@ class PlayerView:
         return Hand.from_mask(Hand.deck().mask & ~seen)
 
 
+_Cached = TypeVar("_Cached")
+# Keyed by (id(original), seat); each entry holds the original, so its id is not reused
+# while the entry lives. Enough results for every seat of the longest games.
+_CENSORED_RESULTS: dict[tuple[int, int], tuple[HandResult, HandResult]] = {}
+_CENSORED_RESULTS_SIZE = 4_096
+_CENSORED_SCORES: dict[tuple[int, int], tuple[GameScore | Hollywood, GameScore | Hollywood]] = {}
+_CENSORED_SCORES_SIZE = 256
+
+
+def _remember(cache: dict[tuple[int, int], _Cached], key: tuple[int, int], entry: _Cached, size: int) -> None:
+    """Store ``entry`` under ``key``, dropping the oldest entries beyond ``size`` (a dict
+    keeps insertion order). Safe across threads: a lost race only computes twice."""
+    cache[key] = entry
+    while len(cache) > size:
+        try:
+            del cache[next(iter(cache))]
+        except (KeyError, RuntimeError, StopIteration):  # another thread changed it first
+            break
+
+
 def censor_result(result: HandResult, seat: int) -> HandResult:
     """``result`` as ``seat`` may see it: a void hand has no showdown, so other hands stay hidden."""
     if not result.is_void:
         return result
-    return attrs.evolve(result, hands=tuple(h if s == seat else Hand() for s, h in enumerate(result.hands)))
+    key = (id(result), seat)
+    cached = _CENSORED_RESULTS.get(key)
+    if cached is not None and cached[0] is result:
+        return cached[1]
+    censored = attrs.evolve(result, hands=tuple(h if s == seat else Hand() for s, h in enumerate(result.hands)))
+    _remember(_CENSORED_RESULTS, key, (result, censored), _CENSORED_RESULTS_SIZE)
+    return censored
+
+
+def censor_score(score: GameScore | Hollywood, seat: int) -> GameScore | Hollywood:
+    """A game's score as ``seat`` may see it: its void hands' results censored.
+
+    A match asks for this at every view, and a long game holds hundreds of results, so
+    the censored results and scores are kept (by identity, holding the originals, in
+    bounded caches): each result is censored once, and each score once per seat."""
+    key = (id(score), seat)
+    cached = _CENSORED_SCORES.get(key)
+    if cached is not None and cached[0] is score:
+        return cached[1]
+    censored = score
+    if any(r.is_void for r in score.results):
+        censored = attrs.evolve(score, results=tuple(censor_result(r, seat) for r in score.results))
+    _remember(_CENSORED_SCORES, key, (score, censored), _CENSORED_SCORES_SIZE)
+    return censored
 
 
 def view_of(
