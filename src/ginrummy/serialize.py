@@ -416,10 +416,10 @@ MAX_INDENT = 100
 
 
 def dumps(value: Serializable, *, indent: int | None = None, names: Sequence[str] | None = None) -> str:
-    """The JSON text of :func:`to_dict`; ``indent`` (``None`` for one line, or 0 to
-    :data:`MAX_INDENT` spaces a level) pretty-prints it. Another ``indent`` raises
-    :class:`~ginrummy.SchemaError` (:class:`~ginrummy.SchemaTypeError` for one that is
-    not a whole number)."""
+    """The JSON text of :func:`to_dict`; ``indent`` (``None`` for one line, or 0 to 100
+    spaces a level: ``ginrummy.serialize.MAX_INDENT``) pretty-prints it. Another
+    ``indent`` raises :class:`~ginrummy.SchemaError` (:class:`~ginrummy.SchemaTypeError`
+    for one that is not a whole number)."""
     if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= MAX_INDENT):
         raise _whole_or_type(indent, SchemaError, SchemaTypeError)(
             f"indent={_shown(indent)} is not allowed: expected None or a whole number of spaces 0-{MAX_INDENT}"
