@@ -274,20 +274,32 @@ def _sweep(
                 keywords = {p.name: v for p, v in zip(parameters, values) if p.kind is p.KEYWORD_ONLY}
                 tried += 1
                 called = f"{name}({parameters[position].name}={value!r:.40})"
-                try:
-                    function(*arguments, **keywords)
-                except WrongTypeError as error:
-                    if value in QUOTED and _shown(value) not in str(error):
-                        escaped.append(f"{called} does not quote it: {error}")
-                except GinRummyError as error:
-                    if typed:
-                        escaped.append(f"{called} is not a TypeError: {type(error).__name__}: {error}")
-                except Exception as error:  # noqa: BLE001 - the point is to catch what escapes
-                    escaped.append(f"{called}: {error!r:.120}")
-                else:
-                    if typed:
-                        escaped.append(f"{called} was accepted")
+                escaped += _outcome(lambda: function(*arguments, **keywords), called, value, typed)
     return tried, escaped
+
+
+def _outcome(call: Callable[[], object], called: str, value: object, typed: bool, about: str | None = None) -> list[str]:
+    """Make one sweep call; a line for what it did wrong, if anything: an error that is not
+    the library's, a ``WrongTypeError`` that does not quote a :data:`QUOTED` value, and
+    with ``typed`` a library error that is not a ``TypeError``, or no error. Given
+    ``about`` (the argument's name), a library error that does not name it is about
+    another argument, checked first, and says nothing of this one."""
+    try:
+        call()
+    except GinRummyError as error:
+        if about is not None and about not in str(error):
+            return []
+        if isinstance(error, WrongTypeError):
+            if value in QUOTED and _shown(value) not in str(error):
+                return [f"{called} does not quote it: {error}"]
+        elif typed:
+            return [f"{called} is not a TypeError: {type(error).__name__}: {error}"]
+    except Exception as error:  # noqa: BLE001 - the point is to catch what escapes
+        return [f"{called}: {error!r:.120}"]
+    else:
+        if typed:
+            return [f"{called} was accepted"]
+    return []
 
 
 def _public_functions() -> list[tuple[str, Callable[..., object]]]:
@@ -576,18 +588,8 @@ def _optional_sweep(callables: list[tuple[str, Callable[..., object]]], sound: d
                 tried += 1
                 called = f"{name}({option.name}={value!r:.40})"
                 wrong_type = any(value is w for w in WRONG_TYPES) and not (option.name in FLOAT_OPTIONS and isinstance(value, float))
-                try:
-                    function(*arguments, **{**keywords, option.name: value})
-                except GinRummyError as error:
-                    # An error about another argument (checked first) says nothing of this one.
-                    about_it = option.name in str(error)
-                    if wrong_type and about_it and not isinstance(error, TypeError):
-                        escaped.append(f"{called} is not a TypeError: {type(error).__name__}: {error}")
-                except Exception as error:  # noqa: BLE001 - the point is to catch what escapes
-                    escaped.append(f"{called}: {error!r:.120}")
-                else:
-                    if wrong_type:
-                        escaped.append(f"{called} was accepted")
+                chosen = {**keywords, option.name: value}
+                escaped += _outcome(lambda: function(*arguments, **chosen), called, value, wrong_type, about=option.name)
     return tried, escaped
 
 
