@@ -412,12 +412,12 @@ def _load_result(data: Mapping[str, object]) -> HandResult:
 
 
 MAX_INDENT = 100
-"""The most spaces :func:`dumps` indents a level by."""
+"""The most spaces :func:`~ginrummy.dumps` indents a level by."""
 
 
 def dumps(value: Serializable, *, indent: int | None = None, names: Sequence[str] | None = None) -> str:
     """The JSON text of :func:`to_dict`; ``indent`` (``None`` for one line, or 0 to 100
-    spaces a level: ``ginrummy.serialize.MAX_INDENT``) pretty-prints it. Another
+    spaces a level: :data:`~ginrummy.serialize.MAX_INDENT`) pretty-prints it. Another
     ``indent`` raises :class:`~ginrummy.SchemaError` (:class:`~ginrummy.SchemaTypeError`
     for one that is not a whole number)."""
     if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= MAX_INDENT):
