@@ -844,3 +844,27 @@ def test_every_level_answers_the_fiftieth_card_choice_legally() -> None:
     assert not any(choices["easy"])  # easy never takes the wall discard
     # hard takes it when its sampled knock is worth something, so it does both here
     assert any(choices["hard"]) and not all(choices["hard"])
+
+
+def test_medium_never_throws_back_the_card_it_just_took_even_when_the_rules_allow_it() -> None:
+    """Under ``discard_taken_card`` the card just taken may be discarded, but medium takes
+    a card that joins a meld even when throwing it back leaves less deadwood: two medium
+    players then passed one card to and fro for ever (Hollywood, seed 181). Its
+    docstring promises it never throws back the taken card; now it keeps that promise."""
+    rules = attrs.evolve(Rules(), discard_taken_card=True, hollywood=True, undercut_on_tie=False)
+    players = [MediumPlayer(), MediumPlayer()]
+    match = Match.new(rules, seed=181)
+    steps = 0
+    while not match.is_over:
+        steps += 1
+        assert steps < 20_000, [str(a) for a in list(match.state.history)[-6:]]
+        if match.state.is_over:
+            match = match.apply(match.legal_actions()[0])
+            continue
+        seat = match.state.to_play_seat
+        view = match.view(seat)
+        action = players[seat].choose(view, view.legal_actions)
+        if isinstance(action, Discard):
+            assert action.card != view.taken_card
+        match = match.apply(action, seat=seat)
+    assert match.is_over

@@ -211,9 +211,12 @@ class MediumPlayer:
                 return take
             return _first(legal_actions, PassUpcard) or DrawStock()
         discards = [a for a in legal_actions if isinstance(a, Discard)]
+        # Under discard_taken_card the card just taken may be thrown back, but throwing it
+        # back undoes the take: two such players would pass one card to and fro for ever.
+        kept = [a for a in discards if a.card != view.taken_card] or discards
         hand = view.hand.mask
         return min(
-            discards,
+            kept,
             key=lambda a: (
                 deadwood_of_mask(hand & ~a.card.mask),
                 -a.card.value,
