@@ -16,7 +16,7 @@ import attrs
 
 from ._masks import best_layoff_choice, deadwood_of_mask, melding_key, partitions, sequential_layoffs
 from .cards import Card
-from .errors import RulesError, RulesTypeError, WrongTypeError, _SchemaValue, _shown
+from .errors import RulesError, RulesTypeError, WrongTypeError, _SchemaValue, _seat_of, _shown
 from .rules import Rules, SpadesDouble
 
 __all__ = ["EndReason", "Score", "knocker_layout", "price_hand", "showdown_score"]
@@ -93,10 +93,8 @@ def _check_score(score: Score) -> None:
             raise RulesError(
                 f"a {score.reason.value} hand scores nothing: expected scorer=None and every figure 0, got {score!r}"
             )
-    elif isinstance(scorer, bool) or not isinstance(scorer, int):
-        raise RulesTypeError(f"Score.scorer={_shown(scorer)} is not a seat: expected 0-3 for a {score.reason.value}")
-    elif not 0 <= scorer <= 3:
-        raise RulesError(f"Score.scorer={_shown(scorer)} is not a seat: expected 0-3 for a {score.reason.value}")
+    else:
+        _seat_of(scorer, 4, "Score.scorer", RulesError, RulesTypeError, after=f" for a {score.reason.value}")
     if score.doubled not in _POINTS:
         raise RulesError(
             f"Score.doubled={_shown(score.doubled)} is not allowed: expected 'nothing', 'the bonus' or 'everything'"

@@ -214,6 +214,19 @@ def _whole_or_type(value: object, kind: type[_Kind], dual: type[_Kind]) -> type[
     return kind if isinstance(value, int) and not isinstance(value, bool) else dual
 
 
+def _seat_of(
+    value: object, seats: int, what: str, kind: type[_Kind], dual: type[_Kind], *, after: str = "", typed: str = ""
+) -> int:
+    """``value`` when it is a seat 0 to ``seats - 1``; otherwise ``kind`` (a whole number
+    out of range) or ``dual`` (anything else), saying ``"{what}=... is not a seat:
+    expected 0-{seats - 1}{after}"``, with ``typed`` before the range for ``dual`` (internal)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise dual(f"{what}={_shown(value)} is not a seat: expected {typed}0-{seats - 1}{after}")
+    if not 0 <= value < seats:
+        raise kind(f"{what}={_shown(value)} is not a seat: expected 0-{seats - 1}{after}")
+    return value
+
+
 class _Refusing:
     """Mixin for the public enums (``class Rank(_CardValue, enum.IntEnum)``): a lookup by
     a value the enum lacks raises the library's error for that kind of value (still a

@@ -23,6 +23,7 @@ from .errors import (
     RulesError,
     RulesTypeError,
     WrongTypeError,
+    _seat_of,
     _shown,
     _whole_or_type,
 )
@@ -168,10 +169,8 @@ class HandResult:
         if not 2 <= len(self.hands) <= 4:
             raise InvalidHandError(f"a hand result holds 2 to 4 hands, one per seat, not {len(self.hands)}")
         knocker = self.knocker
-        if knocker is not None and (isinstance(knocker, bool) or not isinstance(knocker, int)):
-            raise InvalidHandTypeError(f"knocker={_shown(knocker)} is not a seat: expected 0-{len(self.hands) - 1} or None")
-        if knocker is not None and not 0 <= knocker < len(self.hands):
-            raise InvalidHandError(f"knocker={_shown(knocker)} is not a seat: expected 0-{len(self.hands) - 1} or None")
+        if knocker is not None:
+            _seat_of(knocker, len(self.hands), "knocker", InvalidHandError, InvalidHandTypeError, after=" or None")
         _require_rules(self.rules)
         if not isinstance(self.upcard, Card):
             raise WrongTypeError(f"upcard must be a Card, not {type(self.upcard).__name__}: {_shown(self.upcard)}")
@@ -382,10 +381,7 @@ def showdown(
     if not isinstance(upcard, Card):
         raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}: {_shown(upcard)}")
     n = rules.players
-    if isinstance(knocker_seat, bool) or not isinstance(knocker_seat, int):
-        raise InvalidHandTypeError(f"knocker_seat={_shown(knocker_seat)} is not a seat: expected 0-{n - 1}")
-    if not 0 <= knocker_seat < n:
-        raise InvalidHandError(f"knocker_seat={_shown(knocker_seat)} is not a seat: expected 0-{n - 1}")
+    _seat_of(knocker_seat, n, "knocker_seat", InvalidHandError, InvalidHandTypeError)
     if len(defenders) != n - 1:
         raise InvalidHandError(
             f"a showdown among {n} players needs {n - 1} defender hand(s) in turn order, got {len(defenders)}: "
@@ -506,10 +502,7 @@ def _check_settlement(settlement: Settlement) -> None:
     if not 2 <= n <= 4:
         raise RulesError(f"Settlement.hand_points={_shown(settlement.hand_points)} must hold one number per player (2 to 4)")
     winner = settlement.winner
-    if isinstance(winner, bool) or not isinstance(winner, int):
-        raise RulesTypeError(f"Settlement.winner={_shown(winner)} is not a seat: expected 0-{n - 1}")
-    if not 0 <= winner < n:
-        raise RulesError(f"Settlement.winner={_shown(winner)} is not a seat: expected 0-{n - 1}")
+    _seat_of(winner, n, "Settlement.winner", RulesError, RulesTypeError)
     for name in ("shutout",):
         if not isinstance(getattr(settlement, name), bool):
             raise WrongTypeError(f"Settlement.{name} must be True or False, not {_shown(getattr(settlement, name))}")

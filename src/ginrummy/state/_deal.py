@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
 
 from ..cards import Card, parse_cards
-from ..errors import InvalidHandError, InvalidHandTypeError, WrongTypeError, _shown
+from ..errors import InvalidHandError, InvalidHandTypeError, WrongTypeError, _seat_of, _shown
 from ..rules import Rules
 
 __all__ = ["check_rng", "check_seat", "check_seed", "deal_hands", "deck_order", "left_of"]
@@ -18,11 +18,7 @@ def left_of(seat: int, players: int) -> int:
 
 def check_seat(seat: object, players: int, what: str = "seat") -> int:
     """``seat`` when it is a seat at a table of ``players``; a library error otherwise."""
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise InvalidHandTypeError(f"{what}={_shown(seat)} is not a seat: expected a whole number 0-{players - 1}")
-    if not 0 <= seat < players:
-        raise InvalidHandError(f"{what}={_shown(seat)} is not a seat: expected 0-{players - 1}")
-    return seat
+    return _seat_of(seat, players, what, InvalidHandError, InvalidHandTypeError, typed="a whole number ")
 
 
 SEED_BITS = 1024

@@ -8,7 +8,7 @@ import attrs
 
 from ..actions import Action, HiddenKnock, Knock
 from ..cards import _CARDS, Card, Hand
-from ..errors import InvalidHandError, InvalidHandTypeError, _shown
+from ..errors import InvalidHandError, InvalidHandTypeError, _seat_of
 from ..rules import Rules
 from ..scoring import GameScore, HandResult, Hollywood
 from ._history import Step, steps_of
@@ -119,10 +119,7 @@ class PlayerView:
     def relative(self, seat: int) -> int:
         """Where ``seat`` sits from this player: 0 is this player, 1 its left (next to play), and so on."""
         n = len(self.card_counts)
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise InvalidHandTypeError(f"seat={_shown(seat)} is not a seat: expected 0-{n - 1}")
-        if not 0 <= seat < n:
-            raise InvalidHandError(f"seat={_shown(seat)} is not a seat: expected 0-{n - 1}")
+        seat = _seat_of(seat, n, "seat", InvalidHandError, InvalidHandTypeError)
         return (seat - self.seat) % n
 
     @property
