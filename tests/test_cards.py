@@ -112,6 +112,25 @@ def test_card_parse_error_quotes_text_and_position() -> None:
     assert isinstance(info.value, GinRummyError)
 
 
+@pytest.mark.parametrize(
+    ("text", "start", "position", "got"),
+    [
+        ("Kx", 0, 1, "got 'x' at position 1"),
+        ("As 10x", 3, 5, "got 'x' at position 5"),
+        ("As K", 3, 4, "got the end of the text at position 4"),
+        ("As Zs", 3, 3, "'Z' is not a rank"),
+    ],
+)
+def test_card_parse_error_message_names_the_position_attribute(text: str, start: int, position: int, got: str) -> None:
+    """The message names where the card starts and, for a missing suit, the character
+    that could not be read, which is the error's ``position``."""
+    with pytest.raises(CardParseError) as info:
+        parse_cards(text)
+    assert info.value.position == position
+    assert f"at position {start} of {text!r}" in str(info.value)
+    assert got in str(info.value)
+
+
 def test_duplicate_card_text_is_both_parse_and_hand_error() -> None:
     with pytest.raises(DuplicateCardError) as info:
         parse_cards("As 2s as")

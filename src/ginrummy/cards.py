@@ -290,7 +290,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             i += 1
         suit = _SUIT_BY_CHAR.get(text[i], -1) if i < n else -1
         if suit < 0:
-            got = repr(text[i]) if i < n else "the end of the text"
+            got = f"{text[i]!r} at position {i}" if i < n else f"the end of the text at position {i}"
             raise CardParseError(
                 f"cannot read a card at position {start} of {_shown(text)}: "
                 f"expected a suit (s, h, d, c or ♠ ♥ ♦ ♣) after the rank, got {got}",
