@@ -41,7 +41,13 @@ opponent's hand and dealing the rest:
   ``posterior-truth-2`` restart ten chains from the true hypothesis (the opponent's
   dealt cards and stock draws) at each decision and move each 100 steps, which no fair
   player can: the deals of a posterior near the truth; ``posterior-walk-N`` is
-  ``posterior-truth`` moving each chain ``N`` steps instead.
+  ``posterior-truth`` moving each chain ``N`` steps instead;
+* ``meld-takes``: a fair player, not a kind of knowledge: the shipped expert, except
+  that it takes the upcard or a discard only when that card joins a meld of its best
+  melding at once, and otherwise draws from the stock (or passes) without searching.
+  Cards it takes from the pile are open to the opponent's view, and ``hard`` both deals
+  them to the defender when it weighs a knock and avoids discarding cards that meld
+  with them, so taking fewer of them shows it less.
 
 Every player plays the same Oklahoma deals against ``--against`` (``medium`` or
 ``hard``), alternating seats, one hand per deal (no game score, so outcomes are priced
@@ -79,7 +85,7 @@ from ceilings import FairExpert, SeeingExpert  # noqa: E402
 
 from ginrummy import GameState, Hand, Rules, best_melding, deadwood  # noqa: E402
 from ginrummy._masks import deadwood_of_mask  # noqa: E402
-from ginrummy.actions import BigGin, Discard, DrawDiscard, Knock, TakeUpcard  # noqa: E402
+from ginrummy.actions import Action, BigGin, Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard  # noqa: E402
 from ginrummy.players import ExpertPlayer, HardPlayer, Player, determinize, make_player, rollout_action  # noqa: E402
 from ginrummy.players._expert import _rollout_takes  # noqa: E402
 from ginrummy.state import Phase, PlayerView  # noqa: E402
@@ -87,7 +93,7 @@ from ginrummy.state import Phase, PlayerView  # noqa: E402
 PLAYERS = (
     "hard", "expert", "seeing", "melds", "deadwood", "seeing-knocks", "seeing-discards", "seeing-draws", "feeds",
     "expert-20", "own-hard", "opp-hard", "posterior", "posterior-2",
-    "posterior-truth", "posterior-truth-2",
+    "posterior-truth", "posterior-truth-2", "meld-takes",
 )
 BASELINE = {"own-hard": "expert-20", "opp-hard": "expert-20"}
 """The player each one is compared with on the same deals, when not the shipped expert."""
@@ -263,7 +269,23 @@ def _is_walk(name: str) -> bool:
     return name.startswith("posterior-walk-") and name.removeprefix("posterior-walk-").isdigit()
 
 
+class MeldTakesExpert(FairExpert):
+    """The expert taking a pile card (the upcard or a discard) only when it joins a meld
+    of its best melding at once; otherwise it draws from the stock, or passes, unsearched."""
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        top = view.discard_top
+        take = next((a for a in legal_actions if isinstance(a, (DrawDiscard, TakeUpcard))), None)
+        if view.phase in (Phase.OFFER, Phase.DRAW) and take is not None and top is not None:
+            melding = best_melding(view.hand.add(top))
+            if not any(top in meld for meld in melding.melds):
+                return next(a for a in legal_actions if isinstance(a, (DrawStock, PassUpcard)))
+        return super().choose(view, legal_actions)
+
+
 def _player(name: str, seed: int) -> Player:
+    if name == "meld-takes":
+        return MeldTakesExpert(seed=seed)
     if name == "hard":
         return HardPlayer(seed=seed)
     if name in ("posterior", "posterior-2"):
