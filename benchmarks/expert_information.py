@@ -275,8 +275,8 @@ class MeldTakesExpert(FairExpert):
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         top = view.discard_top
-        take = next((a for a in legal_actions if isinstance(a, (DrawDiscard, TakeUpcard))), None)
-        if view.phase in (Phase.OFFER, Phase.DRAW) and take is not None and top is not None:
+        may_take = any(isinstance(a, (DrawDiscard, TakeUpcard)) for a in legal_actions)
+        if view.phase in (Phase.OFFER, Phase.DRAW) and may_take and top is not None:
             melding = best_melding(view.hand.add(top))
             if not any(top in meld for meld in melding.melds):
                 return next(a for a in legal_actions if isinstance(a, (DrawStock, PassUpcard)))
