@@ -49,17 +49,20 @@ opponent's hand and dealing the rest:
   them to the defender when it weighs a knock and avoids discarding cards that meld
   with them, so taking fewer of them shows it less.
 
-Every player plays the same Oklahoma deals against ``--against`` (``medium`` or
-``hard``), alternating seats, one hand per deal (no game score, so outcomes are priced
+Every player plays the same deals against ``--against`` (``medium`` or ``hard``),
+under the Oklahoma preset or, with ``--rules standard``, the standard one, alternating
+seats, one hand per deal (no game score, so outcomes are priced
 in points). Reports each player's mean net points a hand with its standard error, its
 difference from the shipped expert on the same deals, how its hands end, and how often
 a hand the opponent takes one of its discards (feeds) and it takes from the pile.
 ``--by-limit`` adds each player's points a hand by the hand's Oklahoma knock limit;
 ``--limit L`` plays only the deals whose upcard sets the limit ``L`` (the first
-``--hands`` such deals of the seed, so the hands stay paired between players).
+``--hands`` such deals of the seed, so the hands stay paired between players). Both
+need the Oklahoma rules, where the upcard sets the limit.
 
 Run:  python benchmarks/expert_information.py [--hands N] [--against medium|hard]
-      [--workers N] [--seed N] [--by-limit] [--limit L] [PLAYER ...]
+      [--rules oklahoma|standard] [--workers N] [--seed N] [--by-limit] [--limit L]
+      [PLAYER ...]
 """
 
 from __future__ import annotations
@@ -309,18 +312,18 @@ Outcome = tuple[float, str, int, int]
 """(net points, how the hand ended, discards the opponent took, cards taken from the pile)."""
 
 
-def _limit(deal: int, seed: int) -> int:
-    """The Oklahoma knock limit of the hand that ``play_hand`` deals for ``deal``."""
-    return GameState.new(Rules.parse("oklahoma"), seed=seed + deal // 2).knock_limit
+def _limit(deal: int, seed: int, rules: str = "oklahoma") -> int:
+    """The knock limit of the hand that ``play_hand`` deals for ``deal`` under ``rules``."""
+    return GameState.new(Rules.parse(rules), seed=seed + deal // 2).knock_limit
 
 
-def _deals(hands: int, seed: int, limit: int | None) -> list[tuple[int, int]]:
+def _deals(hands: int, seed: int, limit: int | None, rules: str = "oklahoma") -> list[tuple[int, int]]:
     """(deal number, knock limit) of the first ``hands`` deals, or of the first ``hands``
     whose knock limit is ``limit``."""
     found: list[tuple[int, int]] = []
     deal = 0
     while len(found) < hands:
-        its_limit = _limit(deal, seed)
+        its_limit = _limit(deal, seed, rules)
         if limit is None or its_limit == limit:
             found.append((deal, its_limit))
         deal += 1
@@ -343,9 +346,10 @@ def _by_limit(points: list[float], limits: Sequence[int]) -> str:
     return "; ".join(parts)
 
 
-def play_hand(deal: int, name: str, against: str, seed: int) -> Outcome:
-    """One hand of deal ``deal // 2`` with ``name`` in seat ``deal % 2``, from its side."""
-    rules = Rules.parse("oklahoma")
+def play_hand(deal: int, name: str, against: str, seed: int, rules_name: str = "oklahoma") -> Outcome:
+    """One hand of deal ``deal // 2`` under the preset ``rules_name``, with ``name`` in
+    seat ``deal % 2``, from its side."""
+    rules = Rules.parse(rules_name)
     mine = deal % 2
     player = _player(name, seed + deal)
     players = [make_player(against, seed=seed + deal) for _ in range(2)]
@@ -378,6 +382,7 @@ def main() -> None:
     parser.add_argument("players", nargs="*", metavar="PLAYER", help=f"any of {', '.join(PLAYERS)}, or deadwood-S (default all but deadwood-S)")
     parser.add_argument("--hands", type=int, default=400, help="hands per player (default 400)")
     parser.add_argument("--against", default="medium", choices=("medium", "hard"))
+    parser.add_argument("--rules", default="oklahoma", choices=("oklahoma", "standard"), help="preset (default oklahoma)")
     parser.add_argument("--workers", type=int, default=2, help="processes")
     parser.add_argument("--seed", type=int, default=70000)
     parser.add_argument("--by-limit", action="store_true", help="also report points a hand by knock limit")
@@ -389,17 +394,19 @@ def main() -> None:
             f"unknown player {unknown[0]!r}: expected one of {', '.join(PLAYERS)}, deadwood-S with S a positive number,"
             " or posterior-walk-N with N a whole number"
         )
+    if args.rules != "oklahoma" and (args.by_limit or args.limit is not None):
+        parser.error(f"--by-limit and --limit need --rules oklahoma, where the upcard sets the limit (got --rules {args.rules})")
     if args.hands < 2:
         parser.error(f"--hands {args.hands} is too few: a standard error needs at least 2 hands")
     names = args.players or list(PLAYERS)
     only = "" if args.limit is None else f" with knock limit {args.limit}"
-    print(f"machine: {describe()}; {args.hands} Oklahoma hands{only} each against {args.against}, seed {args.seed}")
-    deals, limits = zip(*_deals(args.hands, args.seed, args.limit))
+    print(f"machine: {describe()}; {args.hands} {args.rules} hands{only} each against {args.against}, seed {args.seed}")
+    deals, limits = zip(*_deals(args.hands, args.seed, args.limit, args.rules))
     results: dict[str, list[Outcome]] = {}
     with ProcessPoolExecutor(args.workers) as executor:
         for name in names:
             start = time.perf_counter()
-            work = partial(play_hand, name=name, against=args.against, seed=args.seed)
+            work = partial(play_hand, name=name, against=args.against, seed=args.seed, rules_name=args.rules)
             results[name] = list(executor.map(work, deals, chunksize=4))
             points = [p for p, _, _, _ in results[name]]
             line = (f"{name:15} {statistics.mean(points):+6.2f} points a hand "
