@@ -13,6 +13,10 @@ could be worth:
   opponent its true cards (only the stock order is unknown to it);
 * ``fair-expert`` (with ``--games`` only): the expert as shipped, seeing nothing more
   than its view, for comparison with ``expert``;
+* ``meld-takes`` (with ``--games`` only): a fair player, the shipped expert except that
+  it takes a pile card only when the card joins a meld at once (so that ``hard``, which
+  reads the pile cards its opponent holds, sees less); the research log's "Taking fewer
+  pile cards" gives its hands;
 * ``control``: plain hard, which should score about 0.
 
 Every deal is played twice, the variant in each seat, against plain hard, hand by hand
@@ -45,13 +49,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import attrs  # noqa: E402
 from _machine import describe  # noqa: E402
 
-from ginrummy import GameScore, GameState, Match, Rules  # noqa: E402
+from ginrummy import GameScore, GameState, Match, Rules, best_melding  # noqa: E402
 from ginrummy._masks import deadwood_of_mask, discard_deadwood_of_mask  # noqa: E402
-from ginrummy.actions import Action, BigGin, Discard, Knock  # noqa: E402
+from ginrummy.actions import Action, BigGin, Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard  # noqa: E402
 from ginrummy.players import ExpertPlayer, HardPlayer, Player, make_player, wilson_interval  # noqa: E402
-from ginrummy.state import PlayerView  # noqa: E402
+from ginrummy.state import Phase, PlayerView  # noqa: E402
 
-VARIANTS = ("knock", "knock-veto", "discard", "both", "control", "expert", "fair-expert")
+VARIANTS = ("knock", "knock-veto", "discard", "both", "control", "expert", "fair-expert", "meld-takes")
 
 
 class Peeking(HardPlayer):
@@ -119,6 +123,20 @@ class FairExpert(ExpertPlayer):
         self.truth: GameState | None = None
 
 
+class MeldTakesExpert(FairExpert):
+    """The expert taking a pile card (the upcard or a discard) only when it joins a meld
+    of its best melding at once; otherwise it draws from the stock, or passes, unsearched."""
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        top = view.discard_top
+        may_take = any(isinstance(a, (DrawDiscard, TakeUpcard)) for a in legal_actions)
+        if view.phase in (Phase.OFFER, Phase.DRAW) and may_take and top is not None:
+            melding = best_melding(view.hand.add(top))
+            if not any(top in meld for meld in melding.melds):
+                return next(a for a in legal_actions if isinstance(a, (DrawStock, PassUpcard)))
+        return super().choose(view, legal_actions)
+
+
 def play_deal(deal: int, variant: str, preset: str, seed: int) -> list[int]:
     """One deal played twice, the variant first in seat 0, then in seat 1: its net points."""
     rules = Rules.parse(preset)
@@ -152,6 +170,8 @@ def play_game(game: int, variant: str, against: str, preset: str, seed: int) -> 
         peeking = SeeingExpert(seed=seed + game)
     elif variant == "fair-expert":
         peeking = FairExpert(seed=seed + game)
+    elif variant == "meld-takes":
+        peeking = MeldTakesExpert(seed=seed + game)
     else:
         peeking = Peeking(variant, seed=seed + game)
     players: list[Player] = [make_player(against, seed=seed + game) for _ in range(2)]
@@ -186,7 +206,7 @@ def main() -> None:
     unknown = [v for v in args.variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variant {unknown[0]!r}: expected one of {', '.join(VARIANTS)}")
-    whole = ("expert", "fair-expert")
+    whole = ("expert", "fair-expert", "meld-takes")
     variants = args.variants or [v for v in VARIANTS if args.games or v not in whole]
     for variant in whole:
         if variant in variants and not args.games:

@@ -84,11 +84,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import attrs  # noqa: E402
 from _machine import describe  # noqa: E402
 from _posterior import PosteriorExpert  # noqa: E402
-from ceilings import FairExpert, SeeingExpert  # noqa: E402
+from ceilings import FairExpert, MeldTakesExpert, SeeingExpert  # noqa: E402
 
 from ginrummy import GameState, Hand, Rules, best_melding, deadwood  # noqa: E402
 from ginrummy._masks import deadwood_of_mask  # noqa: E402
-from ginrummy.actions import Action, BigGin, Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard  # noqa: E402
+from ginrummy.actions import BigGin, Discard, DrawDiscard, Knock, TakeUpcard  # noqa: E402
 from ginrummy.players import ExpertPlayer, HardPlayer, Player, determinize, make_player, rollout_action  # noqa: E402
 from ginrummy.players._expert import _rollout_takes  # noqa: E402
 from ginrummy.state import Phase, PlayerView  # noqa: E402
@@ -270,20 +270,6 @@ def _is_reported(name: str) -> bool:
 def _is_walk(name: str) -> bool:
     """Whether ``name`` is ``posterior-walk-N`` with ``N`` a whole number of steps."""
     return name.startswith("posterior-walk-") and name.removeprefix("posterior-walk-").isdigit()
-
-
-class MeldTakesExpert(FairExpert):
-    """The expert taking a pile card (the upcard or a discard) only when it joins a meld
-    of its best melding at once; otherwise it draws from the stock, or passes, unsearched."""
-
-    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
-        top = view.discard_top
-        may_take = any(isinstance(a, (DrawDiscard, TakeUpcard)) for a in legal_actions)
-        if view.phase in (Phase.OFFER, Phase.DRAW) and may_take and top is not None:
-            melding = best_melding(view.hand.add(top))
-            if not any(top in meld for meld in melding.melds):
-                return next(a for a in legal_actions if isinstance(a, (DrawStock, PassUpcard)))
-        return super().choose(view, legal_actions)
 
 
 def _player(name: str, seed: int) -> Player:
