@@ -16,7 +16,9 @@ could be worth:
 * ``meld-takes`` (with ``--games`` only): a fair player, the shipped expert except that
   it takes a pile card only when the card joins a meld at once (so that ``hard``, which
   reads the pile cards its opponent holds, sees less); the research log's "Taking fewer
-  pile cards" gives its hands;
+  pile cards" gives its hands. The expert now does this by default
+  (``ExpertPlayer(meld_takes=True)``), so it plays as ``fair-expert`` does; it stays so
+  that the log's commands still run;
 * ``control``: plain hard, which should score about 0.
 
 Every deal is played twice, the variant in each seat, against plain hard, hand by hand
@@ -125,7 +127,8 @@ class FairExpert(ExpertPlayer):
 
 class MeldTakesExpert(FairExpert):
     """The expert taking a pile card (the upcard or a discard) only when it joins a meld
-    of its best melding at once; otherwise it draws from the stock, or passes, unsearched."""
+    of its best melding at once; otherwise it draws from the stock, or passes, unsearched.
+    The shipped expert's ``meld_takes=True`` default now does the same."""
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         top = view.discard_top

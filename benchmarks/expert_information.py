@@ -47,7 +47,9 @@ opponent's hand and dealing the rest:
   melding at once, and otherwise draws from the stock (or passes) without searching.
   Cards it takes from the pile are open to the opponent's view, and ``hard`` both deals
   them to the defender when it weighs a knock and avoids discarding cards that meld
-  with them, so taking fewer of them shows it less.
+  with them, so taking fewer of them shows it less. The expert now does this by
+  default (``ExpertPlayer(meld_takes=True)``), so ``meld-takes`` plays as ``expert``
+  does; it stays so that the research log's commands still run.
 
 Every player plays the same deals against ``--against`` (``medium`` or ``hard``),
 under the Oklahoma preset or, with ``--rules standard``, the standard one, alternating

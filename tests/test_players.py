@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from helpers import NO_CAP, busy_machine, scripted
 from ginrummy import (
+    best_melding,
     deadwood,
     discard_deadwood,
     PRESETS,
@@ -36,6 +37,7 @@ from ginrummy import (
     PassUpcard,
     Phase,
     PlayerError,
+    PlayerTypeError,
     PlayerView,
     Rules,
     TakeUpcard,
@@ -715,7 +717,8 @@ def test_expert_analysis_makes_the_same_choice_as_choose() -> None:
 def test_expert_analysis_figures_agree_with_its_choice() -> None:
     searched = departed = 0
     for index, view in enumerate(_expert_positions()):
-        analysis = ExpertPlayer(seed=index, simulations=12, time_budget=NO_CAP).analyse(view)
+        # every draw searched, so that as many decisions as possible show their figures
+        analysis = ExpertPlayer(seed=index, simulations=12, time_budget=NO_CAP, meld_takes=False).analyse(view)
         ratings = analysis.ratings
         legal = view.legal_actions
         assert analysis.choice in legal and analysis.default in legal
@@ -741,6 +744,36 @@ def test_expert_analysis_figures_agree_with_its_choice() -> None:
         else:
             assert analysis.choice == analysis.default
     assert searched >= 20 and departed >= 1
+
+
+def test_expert_takes_a_pile_card_only_when_it_joins_a_meld() -> None:
+    """With ``meld_takes`` (the default) the expert draws from the stock, or passes the
+    upcard, without searching when the pile's card would not join a meld of its best
+    arrangement; a card that would is searched like any decision, and so is every draw
+    with ``meld_takes=False``."""
+    declined = searched = 0
+    for index, view in enumerate(_expert_positions()):
+        top = view.discard_top
+        if view.phase not in (Phase.OFFER, Phase.DRAW) or top is None:
+            continue
+        if not any(isinstance(a, (DrawDiscard, TakeUpcard)) for a in view.legal_actions):
+            continue
+        melds = best_melding(view.hand.add(top)).melds
+        analysis = ExpertPlayer(seed=index, simulations=12, time_budget=NO_CAP).analyse(view)
+        if any(top in meld for meld in melds):
+            searched += 1
+            assert analysis.deals == 12, view
+        else:
+            declined += 1
+            assert analysis.deals == 0, view
+            assert isinstance(analysis.choice, (DrawStock, PassUpcard)), view
+            assert analysis.choice == analysis.default
+            assert ExpertPlayer(seed=index, simulations=12, time_budget=NO_CAP).choose(view, view.legal_actions) == analysis.choice
+        searching = ExpertPlayer(seed=index, simulations=12, time_budget=NO_CAP, meld_takes=False).analyse(view)
+        assert searching.deals == 12, view
+    assert declined >= 5 and searched >= 1
+    with pytest.raises(PlayerTypeError, match=r"^meld_takes=1 is not allowed: expected True or False$"):
+        ExpertPlayer(meld_takes=1)  # type: ignore[arg-type]
 
 
 def test_expert_analysis_of_a_forced_move_searches_nothing() -> None:

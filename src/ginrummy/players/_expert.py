@@ -10,7 +10,7 @@ from numbers import Real
 
 import attrs
 
-from .._masks import deadwood_of_mask, discard_deadwood_of_mask, knock_discards
+from .._masks import best_partition, deadwood_of_mask, discard_deadwood_of_mask, knock_discards
 from .._price import Score, showdown_score
 from .._tables import CARD_POINTS, SUIT_BITS, SUIT_DEADWOOD
 from ..actions import (
@@ -430,6 +430,22 @@ class Analysis:
         )
 
 
+def _declined_take(view: PlayerView, legal: Sequence[Action]) -> Action | None:
+    """At an offer of the upcard or a draw, the stock draw (or the pass) when the pile's
+    top card would not join a meld of the best arrangement of the hand with it; else
+    ``None`` (the decision is searched)."""
+    top = view.discard_top
+    if view.phase not in (Phase.OFFER, Phase.DRAW) or top is None:
+        return None
+    if not any(isinstance(a, (DrawDiscard, TakeUpcard)) for a in legal):
+        return None
+    other = next((a for a in legal if isinstance(a, (DrawStock, PassUpcard))), None)
+    if other is None:
+        return None
+    _, dead = best_partition(view.hand.mask | top.mask)
+    return other if dead & top.mask else None
+
+
 def _unsearched(action: Action, unit: str) -> Analysis:
     """The analysis of a decision with one candidate: nothing to search."""
     return Analysis(choice=action, default=action, ratings=(Rating(action, math.nan, 0.0, 0.0, True),), deals=0, unit=unit)
@@ -668,7 +684,9 @@ EXPERT_TIME_BUDGET = 0.25
 class ExpertPlayer:
     """The strongest built-in level: it searches.
 
-    For each decision with a real choice, it keeps :class:`HardPlayer`'s move and the
+    It takes the upcard or a discard only when the card joins a meld at once
+    (``meld_takes``), drawing from the stock otherwise, so as to show opponents less of
+    its hand. For each other decision with a real choice, it keeps :class:`HardPlayer`'s move and the
     candidates it rates best (every knock, big gin, the best discards, both draw
     options), then plays each candidate on many *determinisations*: hands dealt at random
     to the other players, and a stock order, consistent with everything its view shows
@@ -705,6 +723,7 @@ class ExpertPlayer:
         infer: bool = True,
         redeals: int = 4,
         opponent_take_gain: int = 1,
+        meld_takes: bool = True,
     ) -> None:
         """``candidates`` discards are searched besides every knock; another move than the
         hard player's is taken only when it is better by ``margin`` standard errors.
@@ -718,7 +737,13 @@ class ExpertPlayer:
         the upcard or a discard when it lowers their deadwood by ``opponent_take_gain``
         or more (this player's own seat by 2, :func:`rollout_action`'s default): taking
         them to be a little greedier than the rollout policy makes the search guard
-        against their knocks, which pays (the docs give the figures)."""
+        against their knocks, which pays (the docs give the figures). With
+        ``meld_takes`` (the default) it takes the upcard or a discard only when the card
+        joins a meld of its best arrangement at once, and otherwise draws from the stock
+        (or passes the upcard) without searching: a card taken from the pile is open to
+        every other player's view, and an opponent that reads it (``hard`` does) then
+        guards against it. ``meld_takes=False`` searches those draws like any other
+        decision."""
         check_setting("simulations", simulations, low=1, whole=True)
         check_setting("time_budget", time_budget, low=0, above=True, unbounded=True)
         check_setting("candidates", candidates, low=0, whole=True)
@@ -728,6 +753,8 @@ class ExpertPlayer:
         _check_gain("opponent_take_gain", opponent_take_gain)
         if not isinstance(infer, bool):
             raise PlayerTypeError(f"infer={_shown(infer)} is not allowed: expected True or False")
+        if not isinstance(meld_takes, bool):
+            raise PlayerTypeError(f"meld_takes={_shown(meld_takes)} is not allowed: expected True or False")
         self.seed = seed
         self.margin = margin
         self.rng = seeded_random(seed)
@@ -738,6 +765,7 @@ class ExpertPlayer:
         self.infer = infer
         self.redeals = redeals
         self.opponent_take_gain = opponent_take_gain
+        self.meld_takes = meld_takes
         self.hard = HardPlayer(seed=None if seed is None else seed + 1, time_budget=HARD_TIME_BUDGET if math.isfinite(time_budget) else math.inf)
 
     def _candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
@@ -769,7 +797,7 @@ class ExpertPlayer:
         >>> from ginrummy.players import ExpertPlayer
         >>> state = GameState.new(Rules(), seed=9)
         >>> view = state.view(state.to_play)
-        >>> analysis = ExpertPlayer(seed=1, simulations=20, time_budget=60).analyse(view)
+        >>> analysis = ExpertPlayer(seed=1, simulations=20, time_budget=60, meld_takes=False).analyse(view)
         >>> str(analysis.default), str(analysis.choice), analysis.deals, analysis.unit
         ('pass', 'take', 20, 'points')
         >>> for rating in analysis.ratings:
@@ -782,6 +810,9 @@ class ExpertPlayer:
         unit = "game" if _prices_equity(view) else "points"
         if len(legal) == 1:
             return _unsearched(legal[0], unit)
+        declined = _declined_take(view, legal) if self.meld_takes else None
+        if declined is not None:
+            return _unsearched(declined, unit)
         default = self._default(view, legal)
         candidates = list(dict.fromkeys(self._candidates(view, legal)))  # each once, should the caller repeat one
         if default not in candidates:
