@@ -51,11 +51,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import attrs  # noqa: E402
 from _machine import describe  # noqa: E402
 
-from ginrummy import GameScore, GameState, Match, Rules, best_melding  # noqa: E402
+from ginrummy import GameScore, GameState, Match, Rules  # noqa: E402
 from ginrummy._masks import deadwood_of_mask, discard_deadwood_of_mask  # noqa: E402
-from ginrummy.actions import Action, BigGin, Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard  # noqa: E402
+from ginrummy.actions import Action, BigGin, Discard, Knock  # noqa: E402
 from ginrummy.players import ExpertPlayer, HardPlayer, Player, make_player, wilson_interval  # noqa: E402
-from ginrummy.state import Phase, PlayerView  # noqa: E402
+from ginrummy.state import PlayerView  # noqa: E402
 
 VARIANTS = ("knock", "knock-veto", "discard", "both", "control", "expert", "fair-expert", "meld-takes")
 
@@ -128,16 +128,8 @@ class FairExpert(ExpertPlayer):
 class MeldTakesExpert(FairExpert):
     """The expert taking a pile card (the upcard or a discard) only when it joins a meld
     of its best melding at once; otherwise it draws from the stock, or passes, unsearched.
-    The shipped expert's ``meld_takes=True`` default now does the same."""
-
-    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
-        top = view.discard_top
-        may_take = any(isinstance(a, (DrawDiscard, TakeUpcard)) for a in legal_actions)
-        if view.phase in (Phase.OFFER, Phase.DRAW) and may_take and top is not None:
-            melding = best_melding(view.hand.add(top))
-            if not any(top in meld for meld in melding.melds):
-                return next(a for a in legal_actions if isinstance(a, (DrawStock, PassUpcard)))
-        return super().choose(view, legal_actions)
+    The shipped expert's ``meld_takes=True`` default now does exactly this, so the class
+    adds nothing to :class:`FairExpert`; it names the research log's player."""
 
 
 def play_deal(deal: int, variant: str, preset: str, seed: int) -> list[int]:
