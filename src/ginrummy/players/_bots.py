@@ -73,6 +73,13 @@ def _first(legal: Sequence[Action], kind: type[Action]) -> Action | None:
     return None
 
 
+def _completes_meld(hand: int, card: Card) -> bool:
+    """Whether ``card`` joins a meld of the best arrangement of ``hand`` with it (the
+    pile cards that ``medium``, and the expert with ``meld_takes``, will take)."""
+    _, dead = best_partition(hand | card.mask)
+    return not dead & card.mask
+
+
 class RandomPlayer:
     """Picks a legal action uniformly at random."""
 
@@ -207,7 +214,7 @@ class MediumPlayer:
         if view.phase in (Phase.OFFER, Phase.DRAW):
             take = _first(legal_actions, TakeUpcard) or _first(legal_actions, DrawDiscard)
             top = view.discard_top
-            if take is not None and top is not None and self._completes_meld(view.hand.mask, top):
+            if take is not None and top is not None and _completes_meld(view.hand.mask, top):
                 return take
             return _first(legal_actions, PassUpcard) or DrawStock()
         discards = [a for a in legal_actions if isinstance(a, Discard)]
@@ -224,11 +231,6 @@ class MediumPlayer:
                 a.card.index,
             ),
         )
-
-    @staticmethod
-    def _completes_meld(hand: int, card: Card) -> bool:
-        melds, _ = best_partition(hand | card.mask)
-        return any(card.mask & meld for meld in melds)
 
 
 HARD_TIME_BUDGET = 0.05

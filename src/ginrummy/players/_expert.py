@@ -10,7 +10,7 @@ from numbers import Real
 
 import attrs
 
-from .._masks import best_partition, deadwood_of_mask, discard_deadwood_of_mask, knock_discards
+from .._masks import deadwood_of_mask, discard_deadwood_of_mask, knock_discards
 from .._price import Score, showdown_score
 from .._tables import CARD_POINTS, SUIT_BITS, SUIT_DEADWOOD
 from ..actions import (
@@ -30,7 +30,7 @@ from ..rules import WallRule
 from ..scoring import GameScore, HandResult
 from ..state import GameState, Phase, PlayerView
 from ._base import check_argument, check_setting, offered, seeded_random
-from ._bots import HARD_TIME_BUDGET, HardPlayer, _bits, opponent_draws
+from ._bots import HARD_TIME_BUDGET, HardPlayer, _bits, _completes_meld, _first, opponent_draws
 from ._equity import EQUITY_TARGET_LIMIT, equity_of
 from ._inference import hidden_card_weights
 
@@ -437,13 +437,11 @@ def _declined_take(view: PlayerView, legal: Sequence[Action]) -> Action | None:
     top = view.discard_top
     if view.phase not in (Phase.OFFER, Phase.DRAW) or top is None:
         return None
-    if not any(isinstance(a, (DrawDiscard, TakeUpcard)) for a in legal):
+    take = _first(legal, TakeUpcard) or _first(legal, DrawDiscard)
+    other = _first(legal, PassUpcard) or _first(legal, DrawStock)
+    if take is None or other is None or _completes_meld(view.hand.mask, top):
         return None
-    other = next((a for a in legal if isinstance(a, (DrawStock, PassUpcard))), None)
-    if other is None:
-        return None
-    _, dead = best_partition(view.hand.mask | top.mask)
-    return other if dead & top.mask else None
+    return other
 
 
 def _unsearched(action: Action, unit: str) -> Analysis:
