@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 from ginrummy import Card, Hand, Match, Rules, loads
@@ -450,6 +451,8 @@ def test_hints_say_why_when_the_search_departs() -> None:
     plain = Style(fancy=False, colour=False)
     forced = Analysis(choice=PassUpcard(), default=PassUpcard(), ratings=(Rating(PassUpcard(), float("nan"), 0.0, 0.0, True),), deals=0, unit="points")
     assert hint_text(forced, plain) == "Hint: pass"
+    declined = attrs.evolve(forced, declined=Card.parse("9c"))
+    assert hint_text(declined, plain) == "Hint: pass (9c would join no meld: not worth showing by taking it)"
     take, stay = Rating(TakeUpcard(), 4.0, 6.125, 2.5, False), Rating(PassUpcard(), -2.125, 0.0, 0.0, True)
     departed = Analysis(choice=TakeUpcard(), default=PassUpcard(), ratings=(take, stay), deals=60, unit="points")
     assert hint_text(departed, plain) == "Hint: take (better than pass by 6.1 points a hand, give or take 2.5, over 60 deals)"
@@ -481,7 +484,7 @@ def test_replay_review_shows_where_the_expert_differs(tmp_path: Path, capsys: py
     assert out.rstrip().endswith(summary[0])
     for line in out.splitlines():
         if line.startswith("    expert: "):
-            assert re.search(r"(over \d+ deals|the only move worth searching)", line), line
+            assert re.search(r"(over \d+ deals|the only move worth searching|would join no meld)", line), line
 
     hand = play_hand(GameState.new(Rules(), seed=5), [make_player("medium"), make_player("easy", seed=2)])
     record.write_text(dumps(hand))

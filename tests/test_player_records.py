@@ -16,7 +16,7 @@ import attrs
 import pytest
 
 from ginrummy import DrawStock, GameState, PlayerError, Rules, WrongTypeError
-from ginrummy.actions import Discard
+from ginrummy.actions import Discard, DrawDiscard
 from ginrummy.cards import Card
 from ginrummy.players import Analysis, ExpertPlayer, MatchSummary, Rating, TournamentResult, make_player, run_tournament, summarize
 
@@ -136,11 +136,15 @@ def test_a_rating_built_directly_is_checked() -> None:
 
 DEFAULT = Rating(Discard(KH), 0.1, 0.0, 0.0, True)
 OTHER = Rating(Discard(QS), 0.2, 0.1, 0.02, False)
+STOCK = Rating(DrawStock(), math.nan, 0.0, 0.0, True)
+STOCK_DISCARD = Rating(DrawDiscard(), 0.5, -1.0, 0.3, False)
 
 
 def test_an_analysis_built_directly_explains_itself() -> None:
     analysis = Analysis(Discard(QS), Discard(KH), (OTHER, DEFAULT), 60, "points")
     assert analysis.explain() == "better than discard Kh by 0.1 points a hand, give or take 0.0, over 60 deals"
+    declined = Analysis(DrawStock(), DrawStock(), (STOCK,), 0, "points", declined=QS)
+    assert declined.explain() == "Qs would join no meld: not worth showing by taking it"
 
 
 @pytest.mark.parametrize(
@@ -155,6 +159,10 @@ def test_an_analysis_built_directly_explains_itself() -> None:
         ((Discard(QS), Discard(QS), (OTHER, DEFAULT), 1, "game"), PlayerError, "expected one, of discard Qs"),
         ((DrawStock(), Discard(KH), (OTHER, DEFAULT), 1, "game"), PlayerError, "chooses stock, which it did not rate"),
         ((Discard(QS), Discard(KH), (OTHER, DEFAULT), 0, "game"), PlayerError, "no deals"),
+        ((DrawStock(), DrawStock(), (STOCK,), 0, "points", "Qs"), WrongTypeError, "'Qs'"),
+        ((DrawStock(), DrawStock(), (STOCK,), 0, "points", Discard(QS)), WrongTypeError, "Discard"),
+        ((Discard(KH), Discard(KH), (DEFAULT,), 0, "points", QS), PlayerError, "declines Qs but chooses discard Kh"),
+        ((DrawStock(), DrawStock(), (STOCK, STOCK_DISCARD), 5, "points", QS), PlayerError, "declines Qs but searched 5 deals"),
     ],
 )
 def test_an_analysis_that_no_search_could_give_is_refused(args: tuple[Any, ...], error: type[Exception], quoted: str) -> None:
@@ -178,7 +186,7 @@ def test_every_analysis_the_expert_gives_rebuilds_to_an_equal_value() -> None:
             rebuilt = Analysis(
                 analysis.choice, analysis.default,
                 tuple(Rating(r.action, r.value, r.advantage, r.standard_error, r.is_default) for r in analysis.ratings),
-                analysis.deals, analysis.unit,
+                analysis.deals, analysis.unit, analysis.declined,
             )
             assert rebuilt.choice == analysis.choice and rebuilt.explain() == analysis.explain()
             state = state.apply(bots[seat].choose(view, view.legal_actions))

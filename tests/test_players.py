@@ -762,12 +762,14 @@ def test_expert_takes_a_pile_card_only_when_it_joins_a_meld() -> None:
         analysis = ExpertPlayer(seed=index, simulations=12, time_budget=NO_CAP).analyse(view)
         if any(top in meld for meld in melds):
             searched += 1
-            assert analysis.deals == 12, view
+            assert analysis.deals == 12 and analysis.declined is None, view
         else:
             declined += 1
             assert analysis.deals == 0, view
             assert isinstance(analysis.choice, (DrawStock, PassUpcard)), view
             assert analysis.choice == analysis.default
+            assert analysis.declined == top
+            assert analysis.explain() == f"{top} would join no meld: not worth showing by taking it"
             assert ExpertPlayer(seed=index, simulations=12, time_budget=NO_CAP).choose(view, view.legal_actions) == analysis.choice
         searching = ExpertPlayer(seed=index, simulations=12, time_budget=NO_CAP, meld_takes=False).analyse(view)
         assert searching.deals == 12, view
@@ -782,6 +784,7 @@ def test_expert_analysis_of_a_forced_move_searches_nothing() -> None:
     assert seat is not None
     analysis = ExpertPlayer(seed=1).analyse(state.view(seat), [PassUpcard()])
     assert analysis.choice == analysis.default == PassUpcard() and analysis.deals == 0
+    assert analysis.declined is None and analysis.explain() == "the only move worth searching"
     (rating,) = analysis.ratings
     assert rating.is_default and rating.value != rating.value  # nan: nothing was played out
 

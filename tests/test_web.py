@@ -157,6 +157,7 @@ def test_undo_and_hint(client: TestClient) -> None:
     legal = game["view"]["legal_actions"]
     assert hint in legal and advice["default"] in legal and advice["unit"] in ("game", "points")
     assert isinstance(advice["why"], str) and advice["why"] and isinstance(advice["deals"], int)
+    assert advice["declined"] is None or (advice["deals"] == 0 and advice["declined"] in advice["why"])
     assert {r["action"] for r in advice["ratings"]} <= set(legal) and hint in {r["action"] for r in advice["ratings"]}
     for rating in advice["ratings"]:
         for figure in ("value", "advantage", "standard_error"):

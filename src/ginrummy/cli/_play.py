@@ -113,9 +113,11 @@ def _prompt(view: PlayerView) -> str:
 
 
 def hint_text(analysis: Analysis, style: Style) -> str:
-    """The ``hint`` line: the expert's move and, when it searched, why."""
+    """The ``hint`` line: the expert's move and, when it searched or turned a pile card
+    down, why."""
     move = style.action(analysis.choice)
-    return f"Hint: {move} ({analysis.explain(style.action)})" if analysis.deals else f"Hint: {move}"
+    searched = analysis.deals or analysis.declined is not None
+    return f"Hint: {move} ({analysis.explain(style.action)})" if searched else f"Hint: {move}"
 
 
 class _Game:

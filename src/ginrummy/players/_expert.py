@@ -385,6 +385,9 @@ class Analysis:
     """``"game"``: worth is the chance of winning the game (0 to 1) from the score the
     hand leaves; ``"points"``: the hand's points, with the box and game bonus when it
     would end the game, another player's counting against this one."""
+    declined: Card | None = None
+    """The upcard or discard the expert turned down without searching, because it would
+    join no meld of the hand's best arrangement (``meld_takes``); ``None`` otherwise."""
 
     def __attrs_post_init__(self) -> None:
         for name in ("choice", "default"):
@@ -409,6 +412,13 @@ class Analysis:
             problem = f"chooses {self.choice}, which it did not rate"
         elif not self.deals and (self.choice != self.default or len(ratings) != 1):
             problem = "searched no deals: expected the one move, unrated, as both choice and default"
+        elif self.declined is not None and not isinstance(self.declined, Card):
+            raise WrongTypeError(f"Analysis.declined must be a Card or None, not {type(self.declined).__name__}: {_shown(self.declined)}")
+        elif self.declined is not None and (self.deals or not isinstance(self.choice, (PassUpcard, DrawStock))):
+            problem = (
+                f"declines {self.declined} but {'searched ' + str(self.deals) + ' deals' if self.deals else 'chooses ' + str(self.choice)}:"
+                " expected no search and a pass or a stock draw"
+            )
         if problem is not None:
             raise PlayerError(f"Analysis {problem}")
 
@@ -416,8 +426,12 @@ class Analysis:
         """Why the expert made its move, in a phrase such as ``"better than discard Qs by
         1.4 points a hand, give or take 0.7, over 60 deals"`` (the chance of winning the
         game in percentage points when :attr:`unit` is ``"game"``), ``"over 60 deals,
-        nothing else looked clearly better"``, or ``"the only move worth searching"``
-        when nothing was searched. ``show`` writes an action (default :class:`str`)."""
+        nothing else looked clearly better"``, ``"Qs would join no meld: not worth
+        showing by taking it"`` when the expert turned a pile card down unsearched
+        (:attr:`declined`), or ``"the only move worth searching"`` when nothing else was
+        searched. ``show`` writes an action (default :class:`str`)."""
+        if self.declined is not None:
+            return f"{self.declined} would join no meld: not worth showing by taking it"
         if not self.deals:
             return "the only move worth searching"
         if self.choice == self.default:
@@ -444,9 +458,11 @@ def _declined_take(view: PlayerView, legal: Sequence[Action]) -> Action | None:
     return other
 
 
-def _unsearched(action: Action, unit: str) -> Analysis:
-    """The analysis of a decision with one candidate: nothing to search."""
-    return Analysis(choice=action, default=action, ratings=(Rating(action, math.nan, 0.0, 0.0, True),), deals=0, unit=unit)
+def _unsearched(action: Action, unit: str, declined: Card | None = None) -> Analysis:
+    """The analysis of a decision with one candidate: nothing to search (``declined``:
+    the pile card turned down for joining no meld)."""
+    rating = Rating(action, math.nan, 0.0, 0.0, True)
+    return Analysis(choice=action, default=action, ratings=(rating,), deals=0, unit=unit, declined=declined)
 
 
 def _rating(action: Action, row: Sequence[float], base: Sequence[float], is_default: bool) -> Rating:
@@ -810,7 +826,7 @@ class ExpertPlayer:
             return _unsearched(legal[0], unit)
         declined = _declined_take(view, legal) if self.meld_takes else None
         if declined is not None:
-            return _unsearched(declined, unit)
+            return _unsearched(declined, unit, view.discard_top)
         default = self._default(view, legal)
         candidates = list(dict.fromkeys(self._candidates(view, legal)))  # each once, should the caller repeat one
         if default not in candidates:

@@ -180,6 +180,7 @@ def hint(record: GameRecord, advise: Advise = advice) -> dict[str, object]:
         "default": str(analysis.default),
         "deals": analysis.deals,
         "unit": analysis.unit,
+        "declined": None if analysis.declined is None else str(analysis.declined),
         "ratings": [
             {
                 "action": str(r.action),
