@@ -8,7 +8,8 @@ medium each against easy and random players (a player's fair share is 1/3 or 1/4
 With ``--expert`` it plays expert against medium and hard and reports the expert's
 decision times; with ``--expert --tables 3,4`` also the expert against a whole table
 of each level (``expert hard hard``), and its decision times at those tables.
-``--rules standard`` plays the standard preset instead.
+``--rules standard`` plays the standard preset instead. ``--games 0`` plays no games
+and reports only the decision times.
 
 Run:  python benchmarks/strength.py [--games N] [--workers N] [--tables 3,4] [--skip-two] [--expert [--against medium,hard]] [--rules NAME]
 """
@@ -56,7 +57,7 @@ def decision_times(hands: int, player: Player | None = None, players: int = 2) -
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per pairing")
+    parser.add_argument("--games", type=int, default=2000, help="games per pairing (0: decision times only)")
     parser.add_argument("--workers", type=int, default=2, help="processes")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--tables", default="", help="also play these table sizes, such as 3,4")
@@ -65,6 +66,8 @@ def main() -> None:
     parser.add_argument("--against", default="medium,hard", help="with --expert, the opponents (default medium,hard)")
     parser.add_argument("--rules", default="oklahoma", help="rules preset (default oklahoma)")
     args = parser.parse_args()
+    if args.games < 0:
+        parser.error(f"--games {args.games}: expected at least 0")
     print(f"machine: {describe()}; {args.games} games per pairing under {args.rules}\n")
     pairings: list[tuple[str, ...]] = [] if args.skip_two else [("hard", "medium"), ("medium", "random")]
     levels = [level for level in args.against.split(",") if level]
@@ -78,7 +81,7 @@ def main() -> None:
         fillers = {3: ("easy", "random"), 4: ("easy", "easy", "random")}[size]
         pairings += [("hard", *fillers), ("medium", *fillers)]
     with ProcessPoolExecutor(args.workers) as executor:
-        for players in pairings:
+        for players in pairings if args.games else []:
             rules = attrs.evolve(Rules.parse(args.rules), players=len(players))
             start = time.perf_counter()
             result = run_tournament(*players, games=args.games, rules=rules, seed=args.seed, executor=executor)

@@ -453,6 +453,7 @@ def test_hints_say_why_when_the_search_departs() -> None:
     assert hint_text(forced, plain) == "Hint: pass"
     declined = attrs.evolve(forced, declined=Card.parse("9c"))
     assert hint_text(declined, plain) == "Hint: pass (9c would join no meld: not worth showing by taking it)"
+    assert hint_text(declined, Style(fancy=True, colour=False)) == "Hint: pass (9♣ would join no meld: not worth showing by taking it)"
     take, stay = Rating(TakeUpcard(), 4.0, 6.125, 2.5, False), Rating(PassUpcard(), -2.125, 0.0, 0.0, True)
     departed = Analysis(choice=TakeUpcard(), default=PassUpcard(), ratings=(take, stay), deals=60, unit="points")
     assert hint_text(departed, plain) == "Hint: take (better than pass by 6.1 points a hand, give or take 2.5, over 60 deals)"

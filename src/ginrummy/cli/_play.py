@@ -116,8 +116,9 @@ def hint_text(analysis: Analysis, style: Style) -> str:
     """The ``hint`` line: the expert's move and, when it searched or turned a pile card
     down, why."""
     move = style.action(analysis.choice)
-    searched = analysis.deals or analysis.declined is not None
-    return f"Hint: {move} ({analysis.explain(style.action)})" if searched else f"Hint: {move}"
+    if analysis.declined is not None:  # the phrase names the card: draw it in this style
+        return f"Hint: {move} ({style.text(analysis.explain())})"
+    return f"Hint: {move} ({analysis.explain(style.action)})" if analysis.deals else f"Hint: {move}"
 
 
 class _Game:
