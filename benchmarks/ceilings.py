@@ -19,6 +19,8 @@ could be worth:
   pile cards" gives its hands. The expert now does this by default
   (``ExpertPlayer(meld_takes=True)``), so it plays as ``fair-expert`` does; it stays so
   that the log's commands still run;
+* ``knock-takes`` (with ``--games`` only): the shipped expert, except that a pile card
+  that joins no meld is still searched when taking it would let the hand knock at once;
 * ``control``: plain hard, which should score about 0.
 
 Every deal is played twice, the variant in each seat, against plain hard, hand by hand
@@ -52,12 +54,12 @@ import attrs  # noqa: E402
 from _machine import describe  # noqa: E402
 
 from ginrummy import GameScore, GameState, Match, Rules  # noqa: E402
-from ginrummy._masks import deadwood_of_mask, discard_deadwood_of_mask  # noqa: E402
+from ginrummy._masks import deadwood_of_mask, discard_deadwood_of_mask, knock_discards  # noqa: E402
 from ginrummy.actions import Action, BigGin, Discard, Knock  # noqa: E402
-from ginrummy.players import ExpertPlayer, HardPlayer, Player, make_player, wilson_interval  # noqa: E402
-from ginrummy.state import PlayerView  # noqa: E402
+from ginrummy.players import Analysis, ExpertPlayer, HardPlayer, Player, make_player, wilson_interval  # noqa: E402
+from ginrummy.state import Phase, PlayerView  # noqa: E402
 
-VARIANTS = ("knock", "knock-veto", "discard", "both", "control", "expert", "fair-expert", "meld-takes")
+VARIANTS = ("knock", "knock-veto", "discard", "both", "control", "expert", "fair-expert", "meld-takes", "knock-takes")
 
 
 class Peeking(HardPlayer):
@@ -132,6 +134,24 @@ class MeldTakesExpert(FairExpert):
     adds nothing to :class:`FairExpert`; it names the research log's player."""
 
 
+class KnockTakesExpert(FairExpert):
+    """The shipped expert, except that it searches the take of a pile card that joins no
+    meld when, with that card, the hand could knock at once (a discard other than the
+    card leaves deadwood within the knock limit); other such cards it turns down
+    unsearched, as the shipped expert does."""
+
+    def analyse(self, view: PlayerView, legal_actions: Sequence[Action] | None = None) -> Analysis:
+        top = view.discard_top
+        if top is not None and view.phase in (Phase.OFFER, Phase.DRAW):
+            if knock_discards(view.hand.mask | top.mask, view.knock_limit, top.mask):
+                self.meld_takes = False
+                try:
+                    return super().analyse(view, legal_actions)
+                finally:
+                    self.meld_takes = True
+        return super().analyse(view, legal_actions)
+
+
 def play_deal(deal: int, variant: str, preset: str, seed: int) -> list[int]:
     """One deal played twice, the variant first in seat 0, then in seat 1: its net points."""
     rules = Rules.parse(preset)
@@ -167,6 +187,8 @@ def play_game(game: int, variant: str, against: str, preset: str, seed: int) -> 
         peeking = FairExpert(seed=seed + game)
     elif variant == "meld-takes":
         peeking = MeldTakesExpert(seed=seed + game)
+    elif variant == "knock-takes":
+        peeking = KnockTakesExpert(seed=seed + game)
     else:
         peeking = Peeking(variant, seed=seed + game)
     players: list[Player] = [make_player(against, seed=seed + game) for _ in range(2)]
@@ -201,7 +223,7 @@ def main() -> None:
     unknown = [v for v in args.variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variant {unknown[0]!r}: expected one of {', '.join(VARIANTS)}")
-    whole = ("expert", "fair-expert", "meld-takes")
+    whole = ("expert", "fair-expert", "meld-takes", "knock-takes")
     variants = args.variants or [v for v in VARIANTS if args.games or v not in whole]
     for variant in whole:
         if variant in variants and not args.games:

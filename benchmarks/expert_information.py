@@ -49,7 +49,9 @@ opponent's hand and dealing the rest:
   them to the defender when it weighs a knock and avoids discarding cards that meld
   with them, so taking fewer of them shows it less. The expert now does this by
   default (``ExpertPlayer(meld_takes=True)``), so ``meld-takes`` plays as ``expert``
-  does; it stays so that the research log's commands still run.
+  does; it stays so that the research log's commands still run;
+* ``knock-takes``: the shipped expert, except that a pile card that joins no meld is
+  still searched when taking it would let the hand knock at once.
 
 Every player plays the same deals against ``--against`` (``medium`` or ``hard``),
 under the Oklahoma preset or, with ``--rules standard``, the standard one, alternating
@@ -86,7 +88,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import attrs  # noqa: E402
 from _machine import describe  # noqa: E402
 from _posterior import PosteriorExpert  # noqa: E402
-from ceilings import FairExpert, MeldTakesExpert, SeeingExpert  # noqa: E402
+from ceilings import FairExpert, KnockTakesExpert, MeldTakesExpert, SeeingExpert  # noqa: E402
 
 from ginrummy import GameState, Hand, Rules, best_melding, deadwood  # noqa: E402
 from ginrummy._masks import deadwood_of_mask  # noqa: E402
@@ -98,7 +100,7 @@ from ginrummy.state import Phase, PlayerView  # noqa: E402
 PLAYERS = (
     "hard", "expert", "seeing", "melds", "deadwood", "seeing-knocks", "seeing-discards", "seeing-draws", "feeds",
     "expert-20", "own-hard", "opp-hard", "posterior", "posterior-2",
-    "posterior-truth", "posterior-truth-2", "meld-takes",
+    "posterior-truth", "posterior-truth-2", "meld-takes", "knock-takes",
 )
 BASELINE = {"own-hard": "expert-20", "opp-hard": "expert-20"}
 """The player each one is compared with on the same deals, when not the shipped expert."""
@@ -277,6 +279,8 @@ def _is_walk(name: str) -> bool:
 def _player(name: str, seed: int) -> Player:
     if name == "meld-takes":
         return MeldTakesExpert(seed=seed)
+    if name == "knock-takes":
+        return KnockTakesExpert(seed=seed)
     if name == "hard":
         return HardPlayer(seed=seed)
     if name in ("posterior", "posterior-2"):
