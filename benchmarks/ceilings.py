@@ -21,6 +21,8 @@ could be worth:
   that the log's commands still run;
 * ``knock-takes`` (with ``--games`` only): the shipped expert, except that a pile card
   that joins no meld is still searched when taking it would let the hand knock at once;
+* ``all-takes`` (with ``--games`` only): the shipped expert with ``meld_takes=False``,
+  searching every draw from the pile as the expert did before ``meld_takes``;
 * ``control``: plain hard, which should score about 0.
 
 Every deal is played twice, the variant in each seat, against plain hard, hand by hand
@@ -59,7 +61,7 @@ from ginrummy.actions import Action, BigGin, Discard, Knock  # noqa: E402
 from ginrummy.players import Analysis, ExpertPlayer, HardPlayer, Player, make_player, wilson_interval  # noqa: E402
 from ginrummy.state import Phase, PlayerView  # noqa: E402
 
-VARIANTS = ("knock", "knock-veto", "discard", "both", "control", "expert", "fair-expert", "meld-takes", "knock-takes")
+VARIANTS = ("knock", "knock-veto", "discard", "both", "control", "expert", "fair-expert", "meld-takes", "knock-takes", "all-takes")
 
 
 class Peeking(HardPlayer):
@@ -134,6 +136,15 @@ class MeldTakesExpert(FairExpert):
     adds nothing to :class:`FairExpert`; it names the research log's player."""
 
 
+class AllTakesExpert(FairExpert):
+    """The shipped expert with ``meld_takes=False``: it searches every take from the pile,
+    as the expert did before ``meld_takes`` became the default."""
+
+    def __init__(self, *, seed: int) -> None:
+        super().__init__(seed=seed)
+        self.meld_takes = False
+
+
 class KnockTakesExpert(FairExpert):
     """The shipped expert, except that it searches the take of a pile card that joins no
     meld when, with that card, the hand could knock at once (a discard other than the
@@ -189,6 +200,8 @@ def play_game(game: int, variant: str, against: str, preset: str, seed: int) -> 
         peeking = MeldTakesExpert(seed=seed + game)
     elif variant == "knock-takes":
         peeking = KnockTakesExpert(seed=seed + game)
+    elif variant == "all-takes":
+        peeking = AllTakesExpert(seed=seed + game)
     else:
         peeking = Peeking(variant, seed=seed + game)
     players: list[Player] = [make_player(against, seed=seed + game) for _ in range(2)]
@@ -223,7 +236,7 @@ def main() -> None:
     unknown = [v for v in args.variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variant {unknown[0]!r}: expected one of {', '.join(VARIANTS)}")
-    whole = ("expert", "fair-expert", "meld-takes", "knock-takes")
+    whole = ("expert", "fair-expert", "meld-takes", "knock-takes", "all-takes")
     variants = args.variants or [v for v in VARIANTS if args.games or v not in whole]
     for variant in whole:
         if variant in variants and not args.games:
