@@ -61,9 +61,6 @@ from ginrummy.actions import Action, BigGin, Discard, Knock  # noqa: E402
 from ginrummy.players import Analysis, ExpertPlayer, HardPlayer, Player, make_player, wilson_interval  # noqa: E402
 from ginrummy.state import Phase, PlayerView  # noqa: E402
 
-VARIANTS = ("knock", "knock-veto", "discard", "both", "control", "expert", "fair-expert", "meld-takes", "knock-takes", "all-takes")
-
-
 class Peeking(HardPlayer):
     """The hard player with one decision taken from the true state (``self.truth``)."""
 
@@ -187,23 +184,24 @@ def play_deal(deal: int, variant: str, preset: str, seed: int) -> list[int]:
     return out
 
 
+EXPERTS: dict[str, type[SeeingExpert] | type[FairExpert]] = {
+    "expert": SeeingExpert,
+    "fair-expert": FairExpert,
+    "meld-takes": MeldTakesExpert,
+    "knock-takes": KnockTakesExpert,
+    "all-takes": AllTakesExpert,
+}
+"""The variants that are experts, which play whole games only (``--games``)."""
+
+VARIANTS = ("knock", "knock-veto", "discard", "both", "control", *EXPERTS)
+
+
 def play_game(game: int, variant: str, against: str, preset: str, seed: int) -> tuple[bool, int]:
     """One game to the target, the variant in seat ``game % 2``: (whether it won, its worth)."""
     rules = Rules.parse(preset)
     seat_of_variant = game % 2
-    peeking: Peeking | SeeingExpert | FairExpert
-    if variant == "expert":
-        peeking = SeeingExpert(seed=seed + game)
-    elif variant == "fair-expert":
-        peeking = FairExpert(seed=seed + game)
-    elif variant == "meld-takes":
-        peeking = MeldTakesExpert(seed=seed + game)
-    elif variant == "knock-takes":
-        peeking = KnockTakesExpert(seed=seed + game)
-    elif variant == "all-takes":
-        peeking = AllTakesExpert(seed=seed + game)
-    else:
-        peeking = Peeking(variant, seed=seed + game)
+    expert = EXPERTS.get(variant)
+    peeking = Peeking(variant, seed=seed + game) if expert is None else expert(seed=seed + game)
     players: list[Player] = [make_player(against, seed=seed + game) for _ in range(2)]
     players[seat_of_variant] = peeking
     match = Match.new(rules, seed=f"{seed}:{game // 2}")  # both games of a pair get the same deals
@@ -236,9 +234,8 @@ def main() -> None:
     unknown = [v for v in args.variants if v not in VARIANTS]
     if unknown:
         parser.error(f"unknown variant {unknown[0]!r}: expected one of {', '.join(VARIANTS)}")
-    whole = ("expert", "fair-expert", "meld-takes", "knock-takes", "all-takes")
-    variants = args.variants or [v for v in VARIANTS if args.games or v not in whole]
-    for variant in whole:
+    variants = args.variants or [v for v in VARIANTS if args.games or v not in EXPERTS]
+    for variant in EXPERTS:
         if variant in variants and not args.games:
             parser.error(f"the {variant} variant plays whole games: add --games N")
     if args.games:
