@@ -62,6 +62,12 @@ def _at_a_turn(send: Callable[[str, dict[str, object]], dict[str, Any]], body: d
     raise AssertionError(f"20 games of {body} ended their first hand before the player's turn")
 
 
+def _went_on(game: dict[str, Any], start: int) -> bool:
+    """Whether play went on from hand ``start``: a move of this hand is shown, a hand
+    ended (the player may open the next one, whose history is still empty) or the game."""
+    return bool(game["view"]["history"]) or game["hand_number"] > start or bool(game["game_over"])
+
+
 def _posted(client: TestClient) -> Callable[[str, dict[str, object]], dict[str, Any]]:
     def send(path: str, body: dict[str, object]) -> dict[str, Any]:
         response = client.post(path, json=body)
@@ -177,9 +183,7 @@ def test_an_expert_game_to_the_highest_target_answers(client: TestClient) -> Non
     assert client.get(f"/api/games/{game['token']}/hint").json()["hint"] in game["view"]["legal_actions"]
     start = game["hand_number"]
     game = _play(client, game, random.Random(4), 12)
-    assert game["rules"] == "standard+game_target=10000"
-    # play went on: a move of this hand is shown, or a hand ended (the player may open the next)
-    assert game["view"]["history"] or game["hand_number"] > start
+    assert game["rules"] == "standard+game_target=10000" and _went_on(game, start)
 
 
 @pytest.mark.parametrize(
@@ -432,9 +436,7 @@ def test_a_worker_killed_mid_game_is_replaced(tmp_path: Path) -> None:
         assert hint.status_code == 200 and hint.json()["hint"] in game["view"]["legal_actions"]
         start = game["hand_number"]
         game = _play(client, game, random.Random(2), 3)
-        # the game went on: a move of this hand is shown, or a hand ended (the player may
-        # open the next one, whose history is still empty)
-        assert game["view"]["history"] or game["hand_number"] > start or game["game_over"]
+        assert _went_on(game, start)
 
 
 def _children(pid: int) -> set[int]:
