@@ -8,6 +8,8 @@ import re
 import subprocess
 import sys
 import warnings
+from collections.abc import Sequence
+from typing import Any
 
 import attrs
 import pytest
@@ -20,10 +22,22 @@ import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from helpers import busy_machine, shuffle_hidden  # noqa: E402
-from ginrummy import PRESETS, Hollywood, IllegalActionError, InvalidHandError, PlayerError, Rules, RulesError  # noqa: E402
+from helpers import busy_machine, seated, shuffle_hidden  # noqa: E402
+from ginrummy import (  # noqa: E402
+    PRESETS,
+    GameScore,
+    Hollywood,
+    IllegalActionError,
+    InvalidHandError,
+    Match,
+    PlayerError,
+    PlayerView,
+    Rules,
+    RulesError,
+)
 from ginrummy import rl  # noqa: E402
-from ginrummy.players import RandomPlayer  # noqa: E402
+from ginrummy.actions import Action, BigGin, PassUpcard  # noqa: E402
+from ginrummy.players import MediumPlayer, RandomPlayer  # noqa: E402
 
 
 # PettingZoo's api_test suggests Box observations, and whitelists its own classic environments'
@@ -233,6 +247,8 @@ def test_bad_environment_arguments_are_refused() -> None:
         rl.GinRummyEnv(opponent=[3])  # type: ignore[list-item]
     with pytest.raises(InvalidHandError, match="seat=2 is not a seat"):
         rl.GinRummyEnv(seat=2)
+    with pytest.raises(TypeError, match="seat='0' is not a seat: expected 0-1"):
+        rl.GinRummyEnv(seat="0")  # type: ignore[arg-type]
     for make in (rl.env, rl.GinRummyEnv):
         with pytest.raises(TypeError, match=r"rules must be a Rules value, not str: 'standard' \(Rules.parse reads"):
             make(rules="standard")  # type: ignore[arg-type]
@@ -255,6 +271,103 @@ def test_render_modes() -> None:
     env = rl.GinRummyEnv(render_mode="ansi")
     env.reset(seed=1)
     assert "seat 1:" in str(env.render())
+
+
+def test_render_human_prints_the_table_and_no_mode_renders_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    quiet = rl.GinRummyEnv()
+    quiet.reset(seed=1)
+    assert quiet.render() is None
+    game = rl.env()
+    game.reset(seed=1)
+    assert game.render() is None
+    assert capsys.readouterr().out == ""
+    env = rl.GinRummyEnv(render_mode="human", opponent=RandomPlayer(seed=2))
+    env.reset(seed=1)
+    while True:
+        *_, terminated, _, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
+        printed = capsys.readouterr().out
+        assert "seat 0:" in printed and "seat 1:" in printed  # every step prints the table
+        if terminated:
+            break
+    assert env.match.state.result is not None and env.match.state.result.describe() in printed
+    aec = rl.env(render_mode="human")
+    aec.reset(seed=1)
+    aec.step(int(np.flatnonzero(aec.observe(aec.agent_selection)["action_mask"])[0]))
+    assert "upcard" in capsys.readouterr().out
+
+
+class _BigGinFirst:
+    """Goes big gin whenever it may, else plays the first legal action."""
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        return next((a for a in legal_actions if isinstance(a, BigGin)), legal_actions[0])
+
+
+def _first_deal_ends_before_seat_0_acts(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Make the environment's first deal one where seat 1 (first to act) takes the spade
+    upcard for big gin: 64 + 31, doubled, is 190 points before seat 0 has a turn."""
+    real = Match.new
+    seeds: list[object] = []
+
+    def new(rules: Rules | None = None, *, seed: int | str | None = None, rng: Any = None, dealer: int | None = None) -> Match:
+        seeds.append(seed)
+        if len(seeds) > 1:
+            return real(rules, seed=seed, rng=rng, dealer=dealer)
+        assert rules is not None
+        state = seated(["Kc Qh 9d 8c 7h 6d 5c 4h 3d 2c", "As 2s 3s 4s 5s 6s 7s 8s 9s Ts"], "Js", rules=rules, dealer=0)
+        return Match(rules=rules, state=state, score=GameScore(rules), seed=seed)  # later hands dealt from the seed
+
+    monkeypatch.setattr(Match, "new", staticmethod(new))
+    return seeds
+
+
+def test_a_hand_that_ends_before_the_agent_acts_is_dealt_again_in_a_hand_episode(monkeypatch: pytest.MonkeyPatch) -> None:
+    env = rl.GinRummyEnv(opponent=_BigGinFirst())
+    seeds = _first_deal_ends_before_seat_0_acts(monkeypatch)
+    _, info = env.reset(seed=3)
+    assert len(seeds) == 2 and seeds[0] != seeds[1]  # the big gin hand was not an episode for seat 0
+    assert env.match.state.to_play == 0 and info["action_mask"].any()
+
+
+def test_a_hand_that_ends_before_the_agent_acts_is_paid_with_its_next_step_in_a_game_episode(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    env = rl.GinRummyEnv(opponent=_BigGinFirst(), rules=Rules(game_target=500), episode="game")
+    seeds = _first_deal_ends_before_seat_0_acts(monkeypatch)
+    env.reset(seed=3)
+    score = env.match.score
+    assert isinstance(score, GameScore) and score.points == (0, 190)
+    assert len(seeds) == 1 and env.match.hand_number == 2
+    assert env.match.state.to_play == 0
+    _, reward, terminated, _, _ = env.step(rl.action_index(PassUpcard()))
+    assert not terminated and reward == -190.0  # the hand before, paid with seat 0's first step
+
+
+def test_a_game_episode_deals_on_after_the_agent_ends_a_hand_and_pays_the_game_once() -> None:
+    env = rl.GinRummyEnv(opponent="medium", rules=Rules(game_target=60), episode="game", reward="win")
+    env.reset(seed=4)
+    agent = MediumPlayer()
+    hands_ended_by_agent = 0
+    rewards: list[float] = []
+    for _ in range(5_000):
+        before = env.match.hand_number
+        view = env.match.view(0)
+        _, reward, terminated, _, info = env.step(rl.action_index(agent.choose(view, view.legal_actions)))
+        rewards.append(reward)
+        if "result" in info and not terminated:
+            hands_ended_by_agent += env.match.hand_number > before
+        if terminated:
+            break
+    assert terminated and env.match.is_over and hands_ended_by_agent >= 1
+    winner = env.match.score.winner
+    assert sum(rewards) == (1.0 if winner == 0 else -1.0) and rewards.count(0.0) == len(rewards) - 1
+
+
+def test_a_live_agent_may_not_step_with_none() -> None:
+    game = rl.env()
+    game.reset(seed=1)
+    with pytest.raises(IllegalActionError, match="player_[01] must act: None is only for finished agents"):
+        game.step(None)
 
 
 def test_a_missing_extra_names_it() -> None:
