@@ -179,7 +179,7 @@ def test_card_is_immutable() -> None:
     card = Card.parse("As")
     with pytest.raises(FrozenInstanceError):
         card._index = 3
-    assert copy.deepcopy(card) is card
+    assert copy.deepcopy(card) is card and copy.copy(card) is card
     assert pickle.loads(pickle.dumps(card)) is card
 
 
@@ -217,8 +217,10 @@ def test_hand_rejects_duplicates_and_bad_members() -> None:
         Hand([5])  # type: ignore[list-item]
     with pytest.raises(InvalidHandError, match="twice"):
         Hand(["As", "as"])
-    with pytest.raises(CardParseError):
+    with pytest.raises(CardParseError, match="position 0 of 'Zz': 'Z' is not a rank"):
         Hand(["Zz"])
+    with pytest.raises(CardParseError, match=r"got 2 in 'As 2s'.*pass each hand as its own argument"):
+        Hand(["As 2s", "3s"])  # several cards in one item: perhaps several hands
     with pytest.raises(TypeError):
         Hand(5)  # type: ignore[arg-type]
     with pytest.raises(InvalidHandError):

@@ -27,6 +27,7 @@ from ginrummy import (
     GameState,
     Hand,
     HandResult,
+    IllegalActionError,
     InvalidHandError,
     Knock,
     Match,
@@ -37,6 +38,7 @@ from ginrummy import (
     Rules,
     SchemaError,
     TakeUpcard,
+    WrongTypeError,
     best_melding,
     dumps,
     from_dict,
@@ -387,6 +389,19 @@ def test_player_configuration_mistakes_raise_player_error() -> None:
 
 
 # 11-12. rules details
+
+
+def test_a_deal_takes_a_seed_or_a_generator_not_both() -> None:
+    for new in (GameState.new, Match.new):
+        with pytest.raises(WrongTypeError, match="give either seed or rng, not both"):
+            new(Rules(), seed=1, rng=random.Random(1))
+
+
+def test_nobody_deals_next_while_the_hand_is_in_play() -> None:
+    match = Match.new(Rules(), seed=1)
+    with pytest.raises(IllegalActionError, match="the current hand is not over: nobody deals yet") as raised:
+        match.next_dealer()
+    assert raised.value.reason == "wrong_phase"
 
 
 def test_a_tie_passes_the_deal_under_alternate_but_a_void_hand_does_not() -> None:

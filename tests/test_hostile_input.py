@@ -190,6 +190,46 @@ def test_a_tampered_match_seed_is_a_schema_error(seed: str, expected: str) -> No
         loads(text)
 
 
+def _tampered(document: dict[str, Any], path: tuple[str | int, ...], value: object) -> str:
+    """``document`` as JSON with the item at ``path`` replaced by ``value``."""
+    doc = json.loads(json.dumps(document))
+    here = doc
+    for key in path[:-1]:
+        here = here[key]
+    here[path[-1]] = value
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize(
+    ("kind", "path", "value", "expected"),
+    [
+        ("match", ("seed",), 1.5, "match document: 'seed' must be an int, a string or null, not 1.5"),
+        ("match", ("seed",), True, "match document: 'seed' must be an int, a string or null, not True"),
+        ("match", ("hands", 0), 5, "match document, hand 1: must be an object (a hand record), not int (5)"),
+        ("match", ("hands", 0), ["Kd"], "match document, hand 1: must be an object (a hand record), not list (['Kd'])"),
+        ("state", ("actions", 0), 5, "state document: action #1 must be text, not int (5)"),
+        ("match", ("hands", 0, "actions", 0), None, "match document, hand 1: action #1 must be text, not NoneType (None)"),
+    ],
+)
+def test_a_tampered_record_is_refused_with_the_bad_value_quoted(
+    kind: str, path: tuple[str | int, ...], value: object, expected: str
+) -> None:
+    state = GameState.new(Rules(), seed=5)
+    state = state.apply(state.legal_actions()[0])
+    document = to_dict(state if kind == "state" else Match.new(Rules(), seed=5).apply(state.history[0]))
+    with pytest.raises(SchemaError) as raised:
+        loads(_tampered(document, path, value))
+    assert str(raised.value) == expected
+
+
+def test_only_game_records_take_player_names() -> None:
+    result = ginrummy.showdown("As 2s 3s 4s 5s 6s 7s 8s 9s Ts", "Ac 2c 3c 4c 5c 6c 7c 8c 9c Kd", rules=Rules(), upcard=Card.parse("Kh"))
+    with pytest.raises(WrongTypeError, match="names label the players of a game record, not of HandResult"):
+        dumps(result, names=["Ann", "Bob"])
+    with pytest.raises(WrongTypeError, match="names label the players of a game record, not of Rules"):
+        dumps(Rules(), names=["Ann", "Bob"])
+
+
 @pytest.mark.parametrize(
     "call",
     [

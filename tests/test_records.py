@@ -24,6 +24,7 @@ from ginrummy import (
     GameScore,
     GinRummyError,
     Hand,
+    HandResult,
     InvalidHandError,
     InvalidMeldError,
     KnockOption,
@@ -169,6 +170,10 @@ def test_a_two_player_settlement_built_as_in_0_1_derives_the_per_seat_fields() -
         ((0, (104, 40, 3), (100, 50, 0), 100, False, (304, 90, 3)), "shutouts=()"),
         ((0, (104, 40), (100, 50), -1, False, (304, 90)), "game_bonus=-1"),
         ((0, (104, -40), (100, 50), 100, False, (304, 10)), "-40"),
+        # Three players (rule book M6's shape): each loser pays its own difference.
+        ((0, (104, 40, 3), (100, 50, 0), 100, False, (304, 90, 3), (False,) * 3, (5, 214, 301)), "the winner .* pays itself nothing"),
+        ((0, (104, 40, 3), (100, 50, 0), 100, False, (305, 90, 3), (False,) * 3, (0, 215, 302)), "game bonus, 304$"),
+        ((0, (104, 40, 0), (100, 50, 0), 100, False, (304, 90, 0), (False,) * 3, (0, 214, 304)), "shutout=False"),
     ],
 )
 def test_a_settlement_that_no_game_could_give_is_refused(args: tuple[object, ...], quoted: str) -> None:
@@ -181,6 +186,24 @@ def test_a_settlement_refuses_values_of_the_wrong_type() -> None:
         Settlement(0, "ab", (1, 2), 1, False, (1, 2))  # type: ignore[arg-type]
     with pytest.raises(WrongTypeError, match="shutout"):
         Settlement(0, (104, 40), (100, 50), 100, "no", (304, 90))  # type: ignore[arg-type]
+    with pytest.raises(WrongTypeError, match=r"shutouts must hold True or False per seat, not \(False, 0, False\)"):
+        Settlement(0, (104, 40, 3), (100, 50, 0), 100, False, (304, 90, 3), (False, 0, False), (0, 214, 301))  # type: ignore[arg-type]
+
+
+def test_defender_melds_given_to_a_result_may_not_share_a_card() -> None:
+    rules = PRESETS["standard"]
+    best = showdown(" ".join(PLAN_KNOCKER) + " Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d", rules=rules, upcard=Card.parse("Th"))
+    with pytest.raises(InvalidMeldError, match="defender meld 2s 2h 2c shares a card with another meld or layoff"):
+        HandResult(rules, Card.parse("Th"), 0, best.hands, knocker_melds=best.knocker_melds, defender_melds=["2s 2c 2d", "2s 2c 2h"])
+
+
+def test_the_cards_left_over_in_a_void_hand_are_each_seats_least_deadwood() -> None:
+    rules = PRESETS["standard"]
+    hands_ = (Hand.parse("As 2s 3s 4s 5s 6s 7s 8s 9s Ts"), Hand.parse("Ac 2c 3c Kd Qd Jh 9h 7h 5h 4d"))
+    void = HandResult(rules, Card.parse("Td"), None, hands_)
+    assert void.deadwood_cards_of(0) == Hand() and void.deadwood_cards_of(1) == Hand.parse("4d 5h 7h 9h Jh Qd Kd")
+    assert void.deadwood_of(1) == 55 == best_melding(hands_[1]).deadwood
+    assert void.defender_deadwood_cards == Hand()  # nobody knocked: there is no defender
 
 
 def _rebuilt(record: Any) -> Any:

@@ -262,6 +262,22 @@ def test_a_finished_game_deals_no_more_hands() -> None:
 # --------------------------------------------------------------------- saving needs a record
 
 
+def test_a_state_that_is_unsound_or_whose_record_cannot_be_replayed_does_not_follow_its_record() -> None:
+    state = GameState.new(Rules(), seed=1).apply(TakeUpcard())
+    state = state.apply(Discard(Card.parse("3s")))
+    assert state.follows_its_record()
+    twice = attrs.evolve(state, hands=(state.hands[0], state.hands[0]))
+    with pytest.raises(GinRummyError, match="is in two places"):
+        twice.validate()
+    assert not twice.follows_its_record()
+    other = GameState.new(Rules(), seed=3).apply(TakeUpcard()).apply(Discard(Card.parse("4s")))
+    borrowed = attrs.evolve(state, node=other.node)  # another deal's record: sound fields, a record that cannot replay
+    borrowed.validate()
+    with pytest.raises(GinRummyError, match="cannot discard 4s: 4s is not in your hand"):
+        GameState.new(Rules(), deck=state.deck_cards, dealer=state.dealer).apply(TakeUpcard()).apply(Discard(Card.parse("4s")))
+    assert not borrowed.follows_its_record()
+
+
 def test_a_state_without_a_record_that_loads_back_is_not_saved() -> None:
     from ginrummy import dumps, loads
     from ginrummy.players import determinize

@@ -214,7 +214,7 @@ def _record(rules: Rules, record: Mapping[str, object], where: str) -> tuple[Gam
         raise SchemaError(f"{where}: bad deal: {error}") from error
     for number, text in enumerate(actions, start=1):
         if not isinstance(text, str):
-            raise SchemaError(f"{where}: action #{number} must be text, not {type(text).__name__}")
+            raise SchemaError(f"{where}: action #{number} must be text, not {type(text).__name__} ({_shown(text)})")
     return state, actions
 
 
@@ -322,7 +322,7 @@ def _load_match(data: Mapping[str, object]) -> Match:
     for number, record in enumerate(hands, start=1):
         here = f"{where}, hand {number}"
         if not isinstance(record, Mapping):
-            raise SchemaError(f"{here}: must be an object")
+            raise SchemaError(f"{here}: must be an object (a hand record), not {type(record).__name__} ({_shown(record)})")
         _check_keys(record, _RECORD_KEYS, here)
         dealt, actions = _record(rules, record, here)
         if match is None:
