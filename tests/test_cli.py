@@ -142,6 +142,45 @@ def test_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str
     assert "error" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["simulate", "--games", "abc"], "argument --games: 'abc' is not a whole number"),
+        (["solve", "--limit", "1.5", "As 2s 3s"], "argument --limit: invalid int value: '1.5'"),
+    ],
+)
+def test_a_number_argument_that_is_not_a_whole_number_is_quoted(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2 and says in capsys.readouterr().err
+
+
+def test_serve_refuses_a_port_out_of_range_and_a_data_path_that_is_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("starlette")
+    code, out, err = run(["serve", "--port", "70000"], capsys)
+    assert code == 2 and out == "" and "ginrummy serve: error: --port 70000 is not a port: expected 0-65535" in err
+    afile = tmp_path / "afile"
+    afile.write_text("", encoding="utf-8")
+    code, out, err = run(["serve", "--port", "0", "--data", str(afile)], capsys)
+    assert code == 2 and out == "" and f"cannot keep games in {afile}: it is not a directory" in err
+
+
+def test_replay_refuses_a_document_that_is_not_a_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from ginrummy import dumps
+
+    saved = tmp_path / "rules.json"
+    saved.write_text(dumps(Rules()), encoding="utf-8")
+    code, out, err = run(["replay", str(saved)], capsys)
+    assert code == 2 and out == "" and f"ginrummy replay: error: {saved} holds Rules, not a game record" in err
+
+
+def test_solve_says_when_eleven_cards_have_no_knock(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["solve", "--limit", "5", "Ks Qd Jh 9c 8s 7d 5h 4c 3s 2d Th"], capsys)
+    assert code == 0 and "deadwood: 78" in out and out.rstrip().endswith("no knock within 5")
+
+
 def test_replay_rejects_a_file_that_is_not_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     binary = tmp_path / "game.json"
     binary.write_bytes(b'{"schema": "ginrummy"\xd0\x00\xff}')

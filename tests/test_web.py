@@ -602,3 +602,60 @@ def test_a_finished_hollywood_session_counts_as_won_or_lost(tmp_path: Path) -> N
         assert store.history()[0]["won"] == (match.score.winner == HUMAN)
     finally:
         store.close()
+
+
+def test_a_streamed_body_over_the_limit_is_refused_while_it_arrives(client: TestClient) -> None:
+    def chunks() -> Iterator[bytes]:  # no Content-Length: the server counts what arrives
+        for _ in range(MAX_BODY // 1024 + 2):
+            yield b" " * 1024
+
+    response = client.post("/api/games", content=chunks(), headers={"content-type": "application/json"})
+    assert response.status_code == 413 and response.json() == {
+        "error": f"the request body is over {MAX_BODY} bytes",
+        "reason": "too_large",
+    }
+
+
+def test_a_hint_once_the_hand_is_over_is_refused(client: TestClient) -> None:
+    rng = random.Random(5)
+    game = client.post("/api/games", json={"level": "easy"}).json()
+    for _ in range(400):  # the player knocks when it may, so a hand ends long before this
+        if game["view"]["legal_actions"] in (["next"], []):
+            break
+        game = _play(client, game, rng, 1)
+    assert game["view"]["legal_actions"] in (["next"], []), "no hand ended in 400 moves"
+    refused = client.get(f"/api/games/{game['token']}/hint")
+    assert refused.status_code == 409 and refused.json() == {
+        "error": "there is nothing to advise: it is not your turn in a hand",
+        "reason": "not_your_turn",
+    }
+
+
+def test_an_unexpected_failure_answers_500_without_its_details(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrummy.web._store import Store
+
+    def broken(self: Store) -> list[dict[str, object]]:
+        raise RuntimeError("secret detail")
+
+    monkeypatch.setattr(Store, "stats", broken)
+    response = client.get("/api/stats")
+    assert response.status_code == 500
+    assert response.json() == {"error": "the server failed to answer this request", "reason": "server_error"}
+    assert "secret" not in response.text
+
+
+def test_a_stored_record_that_is_not_a_match_is_refused_by_name(tmp_path: Path) -> None:
+    import sqlite3
+
+    from ginrummy import dumps
+
+    with TestClient(create_app(tmp_path / "data")) as client:
+        token = client.post("/api/games", json={}).json()["token"]
+    db = sqlite3.connect(tmp_path / "data" / "games.sqlite3")
+    with db:
+        db.execute("UPDATE games SET record=? WHERE token=?", (dumps(Rules()), token))
+    db.close()
+    with TestClient(create_app(tmp_path / "data"), raise_server_exceptions=False) as client:
+        response = client.get(f"/api/games/{token}")
+    assert response.status_code == 422
+    assert response.json()["error"] == f"game {token[:6]}...: the stored record is not a match"
