@@ -904,3 +904,28 @@ def test_medium_never_throws_back_the_card_it_just_took_even_when_the_rules_allo
             assert action.card != view.taken_card
         match = match.apply(action, seat=seat)
     assert match.is_over
+
+
+def test_the_expert_goes_big_gin_or_gin_without_searching() -> None:
+    """Nothing beats big gin or gin: the expert takes it at once, for any default of hard's."""
+    expert = ExpertPlayer(seed=1, time_budget=NO_CAP)
+    big = scripted("As 2s 3s 4s 5s 6s 7s 8s 9s Ts", "Kc Qh 9d 8c 7h 6d 5c 4h 3d 2c", "Js").apply(TakeUpcard())
+    analysis = expert.analyse(big.view(big.to_play_seat))
+    assert analysis.choice == BigGin() and analysis.deals == 0
+    assert expert._candidates(big.view(big.to_play_seat), big.legal_actions()) == [BigGin()]
+    gin = scripted("As 2s 3s 4s 5s 6s 7s 8s 9s Kd", "Kc Qh 9d 8c 7h 6d 5c 4h 3d 2c", "Ts").apply(TakeUpcard())
+    view = gin.view(gin.to_play_seat)
+    analysis = expert.analyse(view)
+    assert isinstance(analysis.choice, Knock) and analysis.choice.card == Card.parse("Kd") and analysis.deals == 0
+    assert expert._candidates(view, gin.legal_actions()) == [analysis.choice]
+
+
+def test_the_rollout_policy_takes_a_usable_wall_discard() -> None:
+    rules = Rules.preset("tournament")
+    state = GameState.new(rules, seed=412)
+    bots = [make_player("easy", seed=412), make_player("easy", seed=413)]
+    while not (state.phase is Phase.WALL and any(isinstance(a, TakeWallDiscard) for a in state.legal_actions())):
+        view = state.view(state.to_play_seat)
+        state = state.apply(bots[state.to_play_seat].choose(view, view.legal_actions))
+    action = rollout_action(state)
+    assert isinstance(action, TakeWallDiscard) and action in state.legal_actions()

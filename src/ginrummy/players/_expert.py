@@ -741,8 +741,9 @@ class ExpertPlayer:
     ) -> None:
         """``candidates`` discards are searched besides every knock; another move than the
         hard player's is taken only when it is better by ``margin`` standard errors.
-        Where hard would knock, it plays on for gin while at least ``gin_outs`` unseen
-        cards would give gin (0 turns this off). With ``infer`` (the default) it deals
+        Where hard would knock short of gin, it plays on for gin while at least
+        ``gin_outs`` unseen cards would give gin (0 turns this off); gin itself it takes
+        at once. With ``infer`` (the default) it deals
         the other players' hidden cards by what their plays show
         (:func:`hidden_card_weights`); ``infer=False`` deals them uniformly, improved
         for their draws (:func:`determinize`'s default). A deal in which an opponent's
@@ -873,11 +874,12 @@ class ExpertPlayer:
 
     def _default(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """The hard player's move, except that it plays on for gin instead of knocking
-        while at least ``gin_outs`` unseen cards would give it gin."""
+        short of gin while at least ``gin_outs`` unseen cards would give it gin. (A hand
+        that is gin already counts every unseen card as an out: it knocks.)"""
         move = self.hard.choose(view, legal)
         if isinstance(move, Knock) and self.gin_outs:
             kept = view.hand.mask & ~move.card.mask
-            if gin_outs(kept, view.unseen.mask) >= self.gin_outs:
+            if deadwood_of_mask(kept) > 0 and gin_outs(kept, view.unseen.mask) >= self.gin_outs:
                 return self.hard.choose(view, [a for a in legal if not isinstance(a, Knock)])
         return move
 
