@@ -13,8 +13,9 @@ from pathlib import Path
 import attrs
 import pytest
 
-from ginrummy import Card, Hand, Match, Rules, loads
+from ginrummy import Card, Hand, Match, PlayerView, Rules, loads
 from ginrummy.cli import main
+from helpers import scripted
 
 CARDS = [r + s for s in "shdc" for r in "A23456789TJQK"]
 
@@ -479,6 +480,55 @@ def test_prompt_after_everyone_passes_offers_only_the_stock(capsys: pytest.Captu
             assert "The computer passes the upcard." in out
             return
     pytest.fail("no deal in 40 where both pass")
+
+
+def _wall_views() -> dict[bool, PlayerView]:
+    """A view at the fiftieth-card choice where the last discard can be taken (True) and
+    one where it can only be declined (False), from easy players' tournament games."""
+    from ginrummy import GameState, Phase, TakeWallDiscard
+    from ginrummy.players import make_player
+
+    found: dict[bool, PlayerView] = {}
+    for seed in range(400, 800):
+        state = GameState.new(Rules.preset("tournament"), seed=seed)
+        bots = [make_player("easy", seed=seed), make_player("easy", seed=seed + 1)]
+        while not state.is_over and state.phase is not Phase.WALL:
+            view = state.view(state.to_play_seat)
+            state = state.apply(bots[state.to_play_seat].choose(view, view.legal_actions))
+        if state.phase is Phase.WALL:
+            view = state.view(state.to_play_seat)
+            found.setdefault(any(isinstance(a, TakeWallDiscard) for a in view.legal_actions), view)
+        if len(found) == 2:
+            return found
+    raise AssertionError(f"only {sorted(found)} of the two wall choices in 400 games")
+
+
+def test_the_prompt_offers_only_what_is_legal_at_the_wall_and_at_gin() -> None:
+    from ginrummy import TakeUpcard
+    from ginrummy.cli._play import _prompt
+
+    walls = _wall_views()
+    assert _prompt(walls[True]) == "Take the last discard to knock (wall), or decline? "
+    assert _prompt(walls[False]) == "The last discard cannot help you: decline? "
+    other = "Kc Qh 9d 8c 7h 6d 5c 4h 3d 2c"
+    big = scripted("As 2s 3s 4s 5s 6s 7s 8s 9s Ts", other, "Js").apply(TakeUpcard())
+    assert _prompt(big.view(big.to_play_seat)).endswith(", gin or big gin? ")
+    gin = scripted("As 2s 3s 4s 5s 6s 7s 8s 9s Kd", other, "Ts").apply(TakeUpcard())
+    prompt = _prompt(gin.view(gin.to_play_seat))
+    assert prompt == "Discard (d 7h), knock (k 7h) or gin? "  # discarding Kd is gin, any spade a knock
+    short = scripted("As 2s 3s 4s 5s 6s 7s 8s 2d Kd", other, "9s").apply(TakeUpcard())
+    prompt = _prompt(short.view(short.to_play_seat))
+    assert "knock (k 7h)" in prompt and "gin" not in prompt, prompt
+
+
+def test_the_screen_style_names_knocks_and_big_gin_and_colours_red_suits() -> None:
+    from ginrummy import BigGin, Knock
+    from ginrummy.cli._style import Style
+
+    plain, coloured = Style(fancy=False, colour=False), Style(fancy=True, colour=True)
+    assert plain.action(Knock(Card.parse("7h"))) == "knock, discarding 7h face down"
+    assert plain.action(BigGin()) == "big gin"
+    assert coloured.card(Card.parse("7h")) == "\x1b[31m7♥\x1b[0m" and coloured.card(Card.parse("7s")) == "7♠"
 
 
 def test_hints_say_why_when_the_search_departs() -> None:

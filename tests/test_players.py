@@ -920,6 +920,13 @@ def test_the_expert_goes_big_gin_or_gin_without_searching() -> None:
     assert expert._candidates(view, gin.legal_actions()) == [analysis.choice]
 
 
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+def test_every_level_but_random_goes_big_gin_when_it_can(level: str) -> None:
+    big = scripted("As 2s 3s 4s 5s 6s 7s 8s 9s Ts", "Kc Qh 9d 8c 7h 6d 5c 4h 3d 2c", "Js").apply(TakeUpcard())
+    view = big.view(big.to_play_seat)
+    assert make_player(level, seed=1, time_budget=NO_CAP).choose(view, view.legal_actions) == BigGin()
+
+
 def test_the_rollout_policy_takes_a_usable_wall_discard() -> None:
     rules = Rules.preset("tournament")
     state = GameState.new(rules, seed=412)
