@@ -743,10 +743,9 @@ class ExpertPlayer:
         hard player's is taken only when it is better by ``margin`` standard errors.
         Where hard would knock short of gin, it plays on for gin while at least
         ``gin_outs`` unseen cards would give gin (0 turns this off); gin itself it takes
-        at once. With ``infer`` (the default) it deals
-        the other players' hidden cards by what their plays show
-        (:func:`hidden_card_weights`); ``infer=False`` deals them uniformly, improved
-        for their draws (:func:`determinize`'s default). A deal in which an opponent's
+        at once. With ``infer`` (the default) it deals the other players' hidden cards
+        by what their plays show (:func:`hidden_card_weights`); ``infer=False`` deals
+        them uniformly, improved for their draws (:func:`determinize`'s default). A deal in which an opponent's
         last discard was not one of its least-deadwood discards is dealt again, up to
         ``redeals`` times (:func:`determinize`). In the rollouts the other seats take
         the upcard or a discard when it lowers their deadwood by ``opponent_take_gain``
