@@ -347,7 +347,7 @@ def test_a_game_episode_deals_on_after_the_agent_ends_a_hand_and_pays_the_game_o
     env = rl.GinRummyEnv(opponent="medium", rules=Rules(game_target=60), episode="game", reward="win")
     env.reset(seed=4)
     agent = MediumPlayer()
-    hands_ended_by_agent = 0
+    hands_dealt_on = 0
     rewards: list[float] = []
     for _ in range(5_000):
         before = env.match.hand_number
@@ -355,10 +355,10 @@ def test_a_game_episode_deals_on_after_the_agent_ends_a_hand_and_pays_the_game_o
         _, reward, terminated, _, info = env.step(rl.action_index(agent.choose(view, view.legal_actions)))
         rewards.append(reward)
         if "result" in info and not terminated:
-            hands_ended_by_agent += env.match.hand_number > before
+            hands_dealt_on += env.match.hand_number > before
         if terminated:
             break
-    assert terminated and env.match.is_over and hands_ended_by_agent >= 1
+    assert terminated and env.match.is_over and hands_dealt_on >= 1
     winner = env.match.score.winner
     assert sum(rewards) == (1.0 if winner == 0 else -1.0) and rewards.count(0.0) == len(rewards) - 1
 
