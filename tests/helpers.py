@@ -8,7 +8,7 @@ import random
 import attrs
 import pytest
 
-from ginrummy import PRESETS, Card, GameState, GinRummyError, Hand, Rules, parse_cards
+from ginrummy import PRESETS, Card, GameState, GinRummyError, Hand, Rules, TakeUpcard, parse_cards
 
 NO_CAP = math.inf
 """The ``time_budget`` of no cap: a player given it samples in full even on a loaded
@@ -53,6 +53,12 @@ def scripted_deck(non_dealer: str, dealer: str, upcard: str, stock: str = "") ->
 def scripted(non_dealer: str, dealer: str, upcard: str, stock: str = "", *, rules: Rules | None = None) -> GameState:
     """A hand dealt by seat 0, so seat 1 is the non-dealer and plays first."""
     return GameState.new(rules or Rules(), deck=scripted_deck(non_dealer, dealer, upcard, stock), dealer=0)
+
+
+def taken_upcard(non_dealer: str, upcard: str) -> GameState:
+    """Seat 1 (the non-dealer) holds ``non_dealer`` and has just taken ``upcard``; the
+    dealer holds ten unmelded cards (deadwood 64). Seat 1 is to discard, knock or go big gin."""
+    return scripted(non_dealer, "Kc Qh 9d 8c 7h 6d 5c 4h 3d 2c", upcard).apply(TakeUpcard())
 
 
 def playout(state: GameState, rng: random.Random) -> list[GameState]:

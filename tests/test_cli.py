@@ -15,7 +15,7 @@ import pytest
 
 from ginrummy import Card, Hand, Match, PlayerView, Rules, loads
 from ginrummy.cli import main
-from helpers import scripted
+from helpers import taken_upcard
 
 CARDS = [r + s for s in "shdc" for r in "A23456789TJQK"]
 
@@ -504,19 +504,17 @@ def _wall_views() -> dict[bool, PlayerView]:
 
 
 def test_the_prompt_offers_only_what_is_legal_at_the_wall_and_at_gin() -> None:
-    from ginrummy import TakeUpcard
     from ginrummy.cli._play import _prompt
 
     walls = _wall_views()
     assert _prompt(walls[True]) == "Take the last discard to knock (wall), or decline? "
     assert _prompt(walls[False]) == "The last discard cannot help you: decline? "
-    other = "Kc Qh 9d 8c 7h 6d 5c 4h 3d 2c"
-    big = scripted("As 2s 3s 4s 5s 6s 7s 8s 9s Ts", other, "Js").apply(TakeUpcard())
+    big = taken_upcard("As 2s 3s 4s 5s 6s 7s 8s 9s Ts", "Js")
     assert _prompt(big.view(big.to_play_seat)).endswith(", gin or big gin? ")
-    gin = scripted("As 2s 3s 4s 5s 6s 7s 8s 9s Kd", other, "Ts").apply(TakeUpcard())
+    gin = taken_upcard("As 2s 3s 4s 5s 6s 7s 8s 9s Kd", "Ts")
     prompt = _prompt(gin.view(gin.to_play_seat))
     assert prompt == "Discard (d 7h), knock (k 7h) or gin? "  # discarding Kd is gin, any spade a knock
-    short = scripted("As 2s 3s 4s 5s 6s 7s 8s 2d Kd", other, "9s").apply(TakeUpcard())
+    short = taken_upcard("As 2s 3s 4s 5s 6s 7s 8s 2d Kd", "9s")
     prompt = _prompt(short.view(short.to_play_seat))
     assert "knock (k 7h)" in prompt and "gin" not in prompt, prompt
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import NO_CAP, busy_machine, scripted
+from helpers import NO_CAP, busy_machine, scripted, taken_upcard
 from ginrummy import (
     best_melding,
     deadwood,
@@ -909,11 +909,11 @@ def test_medium_never_throws_back_the_card_it_just_took_even_when_the_rules_allo
 def test_the_expert_goes_big_gin_or_gin_without_searching() -> None:
     """Nothing beats big gin or gin: the expert takes it at once, for any default of hard's."""
     expert = ExpertPlayer(seed=1, time_budget=NO_CAP)
-    big = scripted("As 2s 3s 4s 5s 6s 7s 8s 9s Ts", "Kc Qh 9d 8c 7h 6d 5c 4h 3d 2c", "Js").apply(TakeUpcard())
+    big = taken_upcard("As 2s 3s 4s 5s 6s 7s 8s 9s Ts", "Js")
     analysis = expert.analyse(big.view(big.to_play_seat))
     assert analysis.choice == BigGin() and analysis.deals == 0
     assert expert._candidates(big.view(big.to_play_seat), big.legal_actions()) == [BigGin()]
-    gin = scripted("As 2s 3s 4s 5s 6s 7s 8s 9s Kd", "Kc Qh 9d 8c 7h 6d 5c 4h 3d 2c", "Ts").apply(TakeUpcard())
+    gin = taken_upcard("As 2s 3s 4s 5s 6s 7s 8s 9s Kd", "Ts")
     view = gin.view(gin.to_play_seat)
     analysis = expert.analyse(view)
     assert isinstance(analysis.choice, Knock) and analysis.choice.card == Card.parse("Kd") and analysis.deals == 0
@@ -922,7 +922,7 @@ def test_the_expert_goes_big_gin_or_gin_without_searching() -> None:
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
 def test_every_level_but_random_goes_big_gin_when_it_can(level: str) -> None:
-    big = scripted("As 2s 3s 4s 5s 6s 7s 8s 9s Ts", "Kc Qh 9d 8c 7h 6d 5c 4h 3d 2c", "Js").apply(TakeUpcard())
+    big = taken_upcard("As 2s 3s 4s 5s 6s 7s 8s 9s Ts", "Js")
     view = big.view(big.to_play_seat)
     assert make_player(level, seed=1, time_budget=NO_CAP).choose(view, view.legal_actions) == BigGin()
 
