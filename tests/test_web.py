@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 pytest.importorskip("starlette")
@@ -659,3 +660,33 @@ def test_a_stored_record_that_is_not_a_match_is_refused_by_name(tmp_path: Path) 
         response = client.get(f"/api/games/{token}")
     assert response.status_code == 422
     assert response.json()["error"] == f"game {token[:6]}...: the stored record is not a match"
+
+
+def test_games_beyond_the_memory_cache_are_read_back_from_the_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrummy.web import _store
+
+    monkeypatch.setattr(_store, "_CACHED", 2)
+    store = _store.Store(tmp_path / "data")
+    records = [GameRecord(f"{'T' * 31}{n}", "easy", Match.new(Rules(), seed=n), ("you", "computer"), ()) for n in range(3)]
+    for record in records:
+        store.save(record, new=True)
+    assert list(store._cache) == [records[1].token, records[2].token]  # the oldest left memory
+    assert store.load(records[0].token) == records[0]  # and is read back whole
+    store.close()
+
+
+def test_a_failed_write_is_rolled_back_and_the_store_goes_on(tmp_path: Path) -> None:
+    import sqlite3
+
+    from ginrummy.web import _store
+
+    store = _store.Store(tmp_path / "data")
+    first = GameRecord("U" * 32, "easy", Match.new(Rules(), seed=1), ("you", "computer"), ())
+    store.save(first, new=True)
+    with pytest.raises(sqlite3.IntegrityError):
+        store.save(attrs.evolve(first, level="hard"), new=True)  # the token is taken
+    second = GameRecord("V" * 32, "medium", Match.new(Rules(), seed=2), ("you", "computer"), ())
+    store.save(second, new=True)  # no transaction was left open
+    store._cache.clear()
+    assert store.load(first.token) == first and store.load(second.token) == second
+    store.close()
