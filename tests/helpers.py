@@ -61,6 +61,20 @@ def taken_upcard(non_dealer: str, upcard: str) -> GameState:
     return scripted(non_dealer, "Kc Qh 9d 8c 7h 6d 5c 4h 3d 2c", upcard).apply(TakeUpcard())
 
 
+def easy_to_the_wall(seed: int) -> GameState:
+    """A tournament-preset hand (the fiftieth-card rule) of two easy players seeded by
+    ``seed``, played until the choice at the wall or, if no one reaches it, the end."""
+    from ginrummy import Phase
+    from ginrummy.players import make_player
+
+    state = GameState.new(Rules.preset("tournament"), seed=seed)
+    bots = [make_player("easy", seed=seed), make_player("easy", seed=seed + 1)]
+    while not state.is_over and state.phase is not Phase.WALL:
+        view = state.view(state.to_play_seat)
+        state = state.apply(bots[state.to_play_seat].choose(view, view.legal_actions))
+    return state
+
+
 def playout(state: GameState, rng: random.Random) -> list[GameState]:
     """Every state of a random playout to the end of the hand."""
     states = [state]

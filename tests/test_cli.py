@@ -15,7 +15,7 @@ import pytest
 
 from ginrummy import Card, Hand, Match, PlayerView, Rules, loads
 from ginrummy.cli import main
-from helpers import taken_upcard
+from helpers import easy_to_the_wall, taken_upcard
 
 CARDS = [r + s for s in "shdc" for r in "A23456789TJQK"]
 
@@ -485,19 +485,13 @@ def test_prompt_after_everyone_passes_offers_only_the_stock(capsys: pytest.Captu
 def _wall_views() -> dict[bool, PlayerView]:
     """A view at the fiftieth-card choice where the last discard can be taken (True) and
     one where it can only be declined (False), from easy players' tournament games."""
-    from ginrummy import GameState, Phase, TakeWallDiscard
-    from ginrummy.players import make_player
+    from ginrummy import Phase, TakeWallDiscard
 
     found: dict[bool, PlayerView] = {}
     for seed in range(400, 800):
-        state = GameState.new(Rules.preset("tournament"), seed=seed)
-        bots = [make_player("easy", seed=seed), make_player("easy", seed=seed + 1)]
-        while not state.is_over and state.phase is not Phase.WALL:
-            view = state.view(state.to_play_seat)
-            state = state.apply(bots[state.to_play_seat].choose(view, view.legal_actions))
+        state = easy_to_the_wall(seed)
         if state.phase is Phase.WALL:
-            view = state.view(state.to_play_seat)
-            found.setdefault(any(isinstance(a, TakeWallDiscard) for a in view.legal_actions), view)
+            found.setdefault(TakeWallDiscard() in state.legal_actions(), state.view(state.to_play_seat))
         if len(found) == 2:
             return found
     raise AssertionError(f"only {sorted(found)} of the two wall choices in 400 games")

@@ -214,9 +214,8 @@ def _tampered(document: dict[str, Any], path: tuple[str | int, ...], value: obje
 def test_a_tampered_record_is_refused_with_the_bad_value_quoted(
     kind: str, path: tuple[str | int, ...], value: object, expected: str
 ) -> None:
-    state = GameState.new(Rules(), seed=5)
-    state = state.apply(state.legal_actions()[0])
-    document = to_dict(state if kind == "state" else Match.new(Rules(), seed=5).apply(state.history[0]))
+    played: GameState | Match = GameState.new(Rules(), seed=5) if kind == "state" else Match.new(Rules(), seed=5)
+    document = to_dict(played.apply(played.legal_actions()[0]))  # one action, so 'actions' has an item
     with pytest.raises(SchemaError) as raised:
         loads(_tampered(document, path, value))
     assert str(raised.value) == expected

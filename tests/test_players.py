@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import NO_CAP, busy_machine, scripted, taken_upcard
+from helpers import NO_CAP, busy_machine, easy_to_the_wall, scripted, taken_upcard
 from ginrummy import (
     best_melding,
     deadwood,
@@ -851,19 +851,11 @@ def test_every_level_refuses_what_is_not_a_view(level: str) -> None:
 def _wall_decisions() -> list[PlayerView]:
     """Views at the fiftieth-card rule's choice, where the last discard would let the player
     knock (found by easy players playing the tournament preset, seeds 412 to 720)."""
-    rules = Rules.preset("tournament")
     views = []
     for seed in (412, 517, 584, 707, 720):
-        state = GameState.new(rules, seed=seed)
-        bots = [make_player("easy", seed=seed), make_player("easy", seed=seed + 1)]
-        while not (state.phase is Phase.WALL and any(isinstance(a, TakeWallDiscard) for a in state.legal_actions())):
-            seat = state.to_play
-            assert seat is not None and not state.is_over
-            view = state.view(seat)
-            state = state.apply(bots[seat].choose(view, view.legal_actions))
-        seat = state.to_play
-        assert seat is not None
-        views.append(state.view(seat))
+        state = easy_to_the_wall(seed)
+        assert state.phase is Phase.WALL and TakeWallDiscard() in state.legal_actions()
+        views.append(state.view(state.to_play_seat))
     return views
 
 
@@ -928,11 +920,6 @@ def test_every_level_but_random_goes_big_gin_when_it_can(level: str) -> None:
 
 
 def test_the_rollout_policy_takes_a_usable_wall_discard() -> None:
-    rules = Rules.preset("tournament")
-    state = GameState.new(rules, seed=412)
-    bots = [make_player("easy", seed=412), make_player("easy", seed=413)]
-    while not (state.phase is Phase.WALL and any(isinstance(a, TakeWallDiscard) for a in state.legal_actions())):
-        view = state.view(state.to_play_seat)
-        state = state.apply(bots[state.to_play_seat].choose(view, view.legal_actions))
-    action = rollout_action(state)
-    assert isinstance(action, TakeWallDiscard) and action in state.legal_actions()
+    state = easy_to_the_wall(412)
+    assert state.phase is Phase.WALL and TakeWallDiscard() in state.legal_actions()
+    assert rollout_action(state) == TakeWallDiscard()
