@@ -147,7 +147,12 @@ def test_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str
     ("argv", "says"),
     [
         (["simulate", "--games", "abc"], "argument --games: 'abc' is not a whole number"),
-        (["solve", "--limit", "1.5", "As 2s 3s"], "argument --limit: invalid int value: '1.5'"),
+        (["solve", "--limit", "1.5", "As 2s 3s"], "argument --limit: '1.5' is not a whole number in ASCII digits"),
+        # int() would read these three: other scripts' digits, underscores, spaces
+        (["simulate", "--seed", "\u0661\u0665"], "argument --seed: '\u0661\u0665' is not a whole number in ASCII digits"),
+        (["simulate", "--games", "1_000"], "argument --games: '1_000' is not a whole number in ASCII digits"),
+        (["play", "--players", " 3"], "argument --players: ' 3' is not a whole number in ASCII digits"),
+        (["serve", "--port", "8_000"], "argument --port: '8_000' is not a whole number in ASCII digits"),
     ],
 )
 def test_a_number_argument_that_is_not_a_whole_number_is_quoted(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:

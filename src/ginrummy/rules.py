@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final, TypeVar
@@ -376,11 +377,21 @@ def _parse_value(key: str, kind: object, raw: str, text: str) -> object:
             return False
         raise RulesError(f"{key}={_shown(raw)} in {_shown(text)} is not allowed: expected on or off")
     if kind in ("int", int):
-        try:
-            return int(raw)
-        except ValueError:
-            raise RulesError(f"{key}={_shown(raw)} in {_shown(text)} is not allowed: expected a whole number") from None
+        value = _parse_whole(raw)
+        if value is None:
+            raise RulesError(f"{key}={_shown(raw)} in {_shown(text)} is not allowed: expected a whole number in ASCII digits (at most 4000 digits)")
+        return value
     return raw
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]{1,4000}")
+
+
+def _parse_whole(text: str) -> int | None:
+    """``text`` as a whole number written in at most 4000 ASCII digits with an optional
+    sign, else ``None``. Stricter than :class:`int`, which also reads ``1_000``, surrounding
+    spaces and other scripts' digits: rules text and command lines are read exactly."""
+    return int(text) if _WHOLE.fullmatch(text) else None
 
 
 _OKLAHOMA = Rules()
