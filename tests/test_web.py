@@ -617,6 +617,19 @@ def test_a_streamed_body_over_the_limit_is_refused_while_it_arrives(client: Test
     }
 
 
+@pytest.mark.parametrize("length", [b"abc", b"-1", b"1_0", "\u00b2".encode("latin-1"), b" 2"])
+def test_a_content_length_that_is_not_a_number_is_refused_as_a_bad_request(client: TestClient, length: bytes) -> None:
+    response = client.post("/api/games", content=b"{}", headers={b"content-type": b"application/json", b"content-length": length})
+    assert response.status_code == 400, response.text
+    assert response.json()["reason"] == "bad_length" and "is not a number of bytes" in response.json()["error"]
+
+
+def test_a_content_length_over_the_limit_is_refused_before_the_body_is_read(client: TestClient) -> None:
+    for length in (str(MAX_BODY + 1), "9" * 50):
+        response = client.post("/api/games", content=b"{}", headers={"content-type": "application/json", "content-length": length})
+        assert response.status_code == 413 and response.json()["reason"] == "too_large"
+
+
 def test_a_hint_once_the_hand_is_over_is_refused(client: TestClient) -> None:
     rng = random.Random(5)
     game = client.post("/api/games", json={"level": "easy"}).json()

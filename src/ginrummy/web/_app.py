@@ -58,8 +58,11 @@ async def _body(request: Request, fields: tuple[str, ...]) -> dict[str, Any]:
     """The request's JSON object, at most :data:`MAX_BODY` bytes, holding only ``fields``
     (a field the endpoint does not read is a 422, not silently ignored)."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
-        raise BadRequest(f"the request body is over {MAX_BODY} bytes", status=413, reason="too_large")
+    if length is not None:
+        if not re.fullmatch(r"[0-9]+", length):
+            raise BadRequest(f"the Content-Length header {length[:40]!r} is not a number of bytes", status=400, reason="bad_length")
+        if len(length.lstrip("0")) > 9 or int(length) > MAX_BODY:
+            raise BadRequest(f"the request body is over {MAX_BODY} bytes", status=413, reason="too_large")
     chunks = bytearray()
     async for chunk in request.stream():
         chunks.extend(chunk)
