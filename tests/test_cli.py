@@ -148,7 +148,7 @@ def test_bad_arguments_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str
     [
         (["simulate", "--games", "abc"], "argument --games: 'abc' is not a whole number"),
         (["solve", "--limit", "1.5", "As 2s 3s"], "argument --limit: '1.5' is not a whole number in ASCII digits"),
-        # int() would read these three: other scripts' digits, underscores, spaces
+        # int() would read each of these: other scripts' digits, underscores, spaces
         (["simulate", "--seed", "\u0661\u0665"], "argument --seed: '\u0661\u0665' is not a whole number in ASCII digits"),
         (["simulate", "--games", "1_000"], "argument --games: '1_000' is not a whole number in ASCII digits"),
         (["play", "--players", " 3"], "argument --players: ' 3' is not a whole number in ASCII digits"),
