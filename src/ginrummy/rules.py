@@ -379,17 +379,20 @@ def _parse_value(key: str, kind: object, raw: str, text: str) -> object:
     if kind in ("int", int):
         value = _parse_whole(raw)
         if value is None:
-            raise RulesError(f"{key}={_shown(raw)} in {_shown(text)} is not allowed: expected a whole number in ASCII digits (at most 4000 digits)")
+            raise RulesError(f"{key}={_shown(raw)} in {_shown(text)} is not allowed: expected {_WHOLE_EXPECTED}")
         return value
     return raw
 
 
-_WHOLE = re.compile(r"[+-]?[0-9]{1,4000}")
+_WHOLE_DIGITS = 4000
+_WHOLE = re.compile(rf"[+-]?[0-9]{{1,{_WHOLE_DIGITS}}}")
+_WHOLE_EXPECTED = f"a whole number in ASCII digits (at most {_WHOLE_DIGITS} digits)"
+"""What :func:`_parse_whole` reads, for the messages that refuse anything else."""
 
 
 def _parse_whole(text: str) -> int | None:
-    """``text`` as a whole number written in at most 4000 ASCII digits with an optional
-    sign, else ``None``. Stricter than :class:`int`, which also reads ``1_000``, surrounding
+    """``text`` as a whole number written in at most ``_WHOLE_DIGITS`` ASCII digits
+    with an optional sign, else ``None``. Stricter than :class:`int`, which also reads ``1_000``, surrounding
     spaces and other scripts' digits: rules text and command lines are read exactly."""
     return int(text) if _WHOLE.fullmatch(text) else None
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ginrummy import PRESETS, GinRummyError, Rules, __version__
-from ginrummy.rules import _parse_whole
+from ginrummy.rules import _WHOLE_EXPECTED, _parse_whole
 from ginrummy.players import LEVELS
 
 from ._play import play
@@ -49,7 +49,7 @@ def _rules_arg(text: str) -> Rules:
 def _whole(text: str, low: int | None = None, high: int | None = None) -> int:
     value = _parse_whole(text)
     if value is None:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number in ASCII digits (at most 4000 digits)")
+        raise argparse.ArgumentTypeError(f"{text!r} is not {_WHOLE_EXPECTED}")
     if low is not None and value < low:
         raise argparse.ArgumentTypeError(f"{text!r} must be at least {low}")
     if high is not None and value > high:
@@ -71,10 +71,6 @@ def _path(text: str) -> Path:
 
 def _host(text: str) -> str:
     return _without_nul(text, "a host name")
-
-
-def _integer(text: str) -> int:
-    return _whole(text)
 
 
 def _positive(text: str) -> int:
@@ -110,10 +106,10 @@ def _build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     play_parser.add_argument("--rules", type=_rules_arg, default=Rules(), help=rules_help)
-    play_parser.add_argument("--players", type=_integer, choices=(2, 3, 4), help="players at the table, you included (default 2)")
+    play_parser.add_argument("--players", type=_whole, choices=(2, 3, 4), help="players at the table, you included (default 2)")
     play_parser.add_argument("--level", choices=LEVELS, default="hard", help="the computers' strength (default: hard)")
     play_parser.add_argument("--target", type=_positive, help="game target (default: the rules')")
-    play_parser.add_argument("--seed", type=_integer, help="seed for repeatable deals")
+    play_parser.add_argument("--seed", type=_whole, help="seed for repeatable deals")
     play_parser.add_argument("--ascii", action="store_true", help="plain letters for suits, no colour")
     play_parser.add_argument("--save", type=_path, help="write the game record (JSON) here when the game ends or you quit")
 
@@ -122,7 +118,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     solve_parser.add_argument("cards", help='7, 8, 10 or 11 cards, such as "As 2s 3s 7h 7d 7c Kc Qd Jh 2h"')
     solve_parser.add_argument(
-        "--limit", type=_integer, default=10, choices=range(11), metavar="0-10", help="knock limit for 8 or 11 cards (default 10)"
+        "--limit", type=_whole, default=10, choices=range(11), metavar="0-10", help="knock limit for 8 or 11 cards (default 10)"
     )
     solve_parser.add_argument("--json", action="store_true", help="print JSON")
 
@@ -142,7 +138,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "--players", default="hard,medium", help="two to four levels, comma-separated: hard,medium or hard,medium,easy (default hard,medium)"
     )
     sim.add_argument("--rules", type=_rules_arg, default=Rules(), help=rules_help)
-    sim.add_argument("--seed", type=_integer, default=0, help="seed (default 0)")
+    sim.add_argument("--seed", type=_whole, default=0, help="seed (default 0)")
     sim.add_argument(
         "--workers", type=_processes, default=1, help=f"processes to use, 1-{MAX_PROCESSES}, at most one a game (default 1)"
     )
@@ -155,7 +151,7 @@ def _build_parser() -> argparse.ArgumentParser:
 
     serve_parser = sub.add_parser("serve", help="the web game: a local server to play in a browser (extra 'web')")
     serve_parser.add_argument("--host", type=_host, default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve_parser.add_argument("--port", type=_integer, default=8000, help="port (default 8000)")
+    serve_parser.add_argument("--port", type=_whole, default=8000, help="port (default 8000)")
     serve_parser.add_argument("--data", type=_path, help="where games are kept (default: the per-user data directory)")
     serve_parser.add_argument(
         "--workers",
