@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from ginrummy import PRESETS, GinRummyError, Rules, __version__
-from ginrummy.rules import _WHOLE_EXPECTED, _parse_whole
 from ginrummy.players import LEVELS
 
 from ._play import play
@@ -46,10 +46,17 @@ def _rules_arg(text: str) -> Rules:
         raise argparse.ArgumentTypeError(str(error)) from error
 
 
+# The same reading as rules text (``Rules.parse``), written here because the command
+# uses the public API only: int() alone would also take "1_000", " 3" and other
+# scripts' digits, and refuses more than about 4300 digits with its own message.
+_WHOLE = re.compile(r"[+-]?[0-9]{1,4000}")
+_WHOLE_EXPECTED = "a whole number in ASCII digits (at most 4000 digits)"
+
+
 def _whole(text: str, low: int | None = None, high: int | None = None) -> int:
-    value = _parse_whole(text)
-    if value is None:
+    if not _WHOLE.fullmatch(text):
         raise argparse.ArgumentTypeError(f"{text!r} is not {_WHOLE_EXPECTED}")
+    value = int(text)
     if low is not None and value < low:
         raise argparse.ArgumentTypeError(f"{text!r} must be at least {low}")
     if high is not None and value > high:
