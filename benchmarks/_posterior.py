@@ -41,7 +41,7 @@ from ginrummy._masks import best_partition, deadwood_of_mask, discard_deadwood_o
 from ginrummy.actions import Action, Discard, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard, TakeWallDiscard
 from ginrummy.players import Analysis
 from ginrummy.players._bots import _bits
-from ginrummy.players._expert import _deal_once, _least_loss
+from ginrummy.players._deals import _deal_once, _least_loss
 from ginrummy.state import GameState, PlayerView
 from ginrummy.state._deal import deal_hands
 

@@ -60,7 +60,7 @@ from ginrummy import GameState, Rules  # noqa: E402
 from ginrummy._masks import deadwood_of_mask, discard_deadwood_of_mask  # noqa: E402
 from ginrummy.actions import Action, Discard, Knock  # noqa: E402
 from ginrummy.players import ExpertPlayer, hidden_card_weights, make_player  # noqa: E402
-from ginrummy.players._expert import gin_outs  # noqa: E402
+from ginrummy.players import gin_outs  # noqa: E402
 from ginrummy.players._inference import _NEIGHBOURS, _RANK_MATES, _TWO_AWAY  # noqa: E402
 from ginrummy.state import Phase, PlayerView  # noqa: E402
 

@@ -94,7 +94,7 @@ from ginrummy import GameState, Hand, Rules, best_melding, deadwood  # noqa: E40
 from ginrummy._masks import deadwood_of_mask  # noqa: E402
 from ginrummy.actions import BigGin, Discard, DrawDiscard, Knock, TakeUpcard  # noqa: E402
 from ginrummy.players import ExpertPlayer, HardPlayer, Player, determinize, make_player, rollout_action  # noqa: E402
-from ginrummy.players._expert import _rollout_takes  # noqa: E402
+from ginrummy.players._rollout import _rollout_takes  # noqa: E402
 from ginrummy.state import Phase, PlayerView  # noqa: E402
 
 PLAYERS = (

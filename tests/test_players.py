@@ -44,7 +44,8 @@ from ginrummy import (
     TakeWallDiscard,
 )
 from ginrummy.players._equity import hand_points_model
-from ginrummy.players._expert import _discard_checks, _kept_best, _least_loss, _roll_out_score, _rollout_discard
+from ginrummy.players._deals import _discard_checks, _kept_best, _least_loss
+from ginrummy.players._rollout import _roll_out_score, _rollout_discard
 from ginrummy.testing.strategies import game_states, rules as any_rules
 from ginrummy._masks import deadwood_of_mask
 from ginrummy.players import (

@@ -12,10 +12,12 @@ True
 """
 
 from ._base import LEVELS, Player, make_player, play_hand, play_match
-from ._bots import EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer
+from ._bots import EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer, opponent_draws
+from ._deals import determinize, gin_outs, last_discards
 from ._equity import game_equity
-from ._expert import Analysis, ExpertPlayer, Rating, determinize, gin_outs, last_discards, opponent_draws, roll_out, rollout_action
+from ._expert import Analysis, ExpertPlayer, Rating
 from ._inference import hidden_card_weights
+from ._rollout import roll_out, rollout_action
 from ._tournament import MatchSummary, TournamentResult, run_tournament, summarize, wilson_interval
 
 __all__ = [
