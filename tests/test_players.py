@@ -924,3 +924,18 @@ def test_the_rollout_policy_takes_a_usable_wall_discard() -> None:
     state = easy_to_the_wall(412)
     assert state.phase is Phase.WALL and TakeWallDiscard() in state.legal_actions()
     assert rollout_action(state) == TakeWallDiscard()
+
+
+@pytest.mark.parametrize(("seed", "taken"), [(412, True), (402, False)])
+def test_roll_out_takes_or_declines_the_wall_discard_as_the_engine_does(seed: int, taken: bool) -> None:
+    # the fast rollout's own path for the fiftieth-card rule: take the discard and knock,
+    # or decline it and leave the hand void
+    wall = easy_to_the_wall(seed)
+    assert wall.phase is Phase.WALL
+    slow = wall
+    while not slow.is_over:
+        slow = slow.apply(rollout_action(slow))
+    assert slow.result is not None
+    assert slow.result.knocker == (wall.to_play_seat if taken else None)
+    assert roll_out(wall) == slow.result
+    assert _roll_out_score(wall, (2, 2)) == slow.result.score

@@ -18,6 +18,7 @@ from ginrummy import (
     Knock,
     InvalidMeldError,
     Meld,
+    Rules,
     RulesError,
     WrongTypeError,
     MeldKind,
@@ -198,6 +199,18 @@ def test_knock_options_checks_excluded_even_when_no_knock_exists() -> None:
     with pytest.raises(TypeError, match="excluded must be"):
         knock_options(no_knock, knock_limit=0, excluded=None)  # type: ignore[arg-type]
     assert knock_options("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h", knock_limit=10, excluded="3s")[0].discard != Card.parse("3s")
+
+
+def test_discard_deadwood_refuses_excluding_every_card() -> None:
+    with pytest.raises(InvalidHandError, match="every card of As 2s 3s is excluded: nothing can be discarded"):
+        discard_deadwood("As 2s 3s", excluded="As 2s 3s")
+    assert discard_deadwood("As 2s 3s", excluded="As 2s") == 3  # only 3s may go: As 2s stay, 3 points
+    assert discard_deadwood("As 2s 3s 4s", excluded="4s") == 0
+
+
+def test_knocker_melding_refuses_a_defender_holding_the_knockers_cards() -> None:
+    with pytest.raises(InvalidHandError, match="the hands share Ts: a card can be in one hand only"):
+        knocker_melding("As 2s 3s 4s 5s 6s 7s 8s 9s Ts", "Ts Jd Qd Kd", rules=Rules(), upcard=Card.parse("Kh"))
 
 
 def test_big_gin_needs_all_eleven_melded() -> None:

@@ -278,6 +278,12 @@ def test_a_state_that_is_unsound_or_whose_record_cannot_be_replayed_does_not_fol
     assert not borrowed.follows_its_record()
 
 
+def test_a_state_whose_record_is_not_a_history_step_is_a_wrong_type() -> None:
+    state = GameState.new(Rules(), seed=1)
+    with pytest.raises(WrongTypeError, match="GameState.node must be a history step or None, not 'x'"):
+        attrs.evolve(state, node="x").validate()
+
+
 def test_a_state_without_a_record_that_loads_back_is_not_saved() -> None:
     from ginrummy import dumps, loads
     from ginrummy.players import determinize
