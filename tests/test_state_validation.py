@@ -281,7 +281,7 @@ def test_a_state_that_is_unsound_or_whose_record_cannot_be_replayed_does_not_fol
 def test_a_state_whose_record_is_not_a_history_step_is_a_wrong_type() -> None:
     state = GameState.new(Rules(), seed=1)
     with pytest.raises(WrongTypeError, match="GameState.node must be a history step or None, not 'x'"):
-        attrs.evolve(state, node="x").validate()
+        attrs.evolve(state, node="x").validate()  # type: ignore[arg-type]
 
 
 def test_a_state_without_a_record_that_loads_back_is_not_saved() -> None:
