@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "src" / "ginrummy"
+import ginrummy
+
+PACKAGE = Path(ginrummy.__file__).resolve().parent  # the sources or the installed wheel, as tested
 FRONT_ENDS = ("cli", "web", "rl")
 
 
