@@ -54,6 +54,14 @@ def test_first_dealer_is_chosen_at_random_but_seeded() -> None:
     assert GameState.new(rng=random.SystemRandom()).stock_count == 31
 
 
+def test_a_seed_deals_as_random_random_does_and_a_match_deals_from_its_text() -> None:
+    # documented in docs/engine.md, "Dealing": random.Random reads -7 as 7
+    assert GameState.new(seed=-7).deck_cards == GameState.new(seed=7).deck_cards
+    assert GameState.new(seed=-7).deck_cards == tuple(GameState.new(rng=random.Random(7)).deck_cards)
+    assert GameState.new(seed="7").deck_cards != GameState.new(seed=7).deck_cards
+    assert Match.new(seed=-7).state.deck_cards != Match.new(seed=7).state.deck_cards
+
+
 def test_upcard_offer_goes_to_non_dealer_then_dealer() -> None:
     state = scripted(ND, DL, "8c")
     assert state.legal_actions() == (TakeUpcard(), PassUpcard())
