@@ -29,6 +29,7 @@ from ginrummy import (  # noqa: E402
     Hollywood,
     IllegalActionError,
     InvalidHandError,
+    InvalidHandTypeError,
     Match,
     PlayerError,
     PlayerView,
@@ -202,6 +203,35 @@ def test_seeding_reproduces_the_deal(monkeypatch: pytest.MonkeyPatch) -> None:
     unhurried = episode()
     busy_machine(monkeypatch)  # opponents named by level have no time cap: the same choices
     assert episode() == unhurried
+
+
+@pytest.mark.parametrize(
+    ("seed", "error"),
+    [(-1, InvalidHandError), (True, TypeError), (1.5, TypeError), ("7", TypeError), ([7], TypeError)],
+)
+def test_reset_takes_only_a_whole_number_seed_of_0_or_more(seed: object, error: type[Exception]) -> None:
+    quoted = re.escape(f"seed={seed!r} is not allowed: expected a whole number 0 or more, or None")
+    aec, gym = rl.env(), rl.GinRummyEnv()
+    aec.reset(seed=3)
+    before = aec.match
+    with pytest.raises(error, match=quoted):
+        aec.reset(seed=seed)  # type: ignore[arg-type]
+    assert aec.match is before  # refused before anything changed
+    with pytest.raises(error, match=quoted):
+        gym.reset(seed=seed)  # type: ignore[arg-type]
+    for make in (rl.env, rl.GinRummyEnv):
+        with pytest.raises(InvalidHandError if seed == -1 else InvalidHandTypeError):
+            make().reset(seed=seed)  # type: ignore[arg-type]
+
+
+def test_reset_reads_a_numpy_integer_seed_as_the_number() -> None:
+    a, b = rl.env(), rl.env()
+    a.reset(seed=np.int64(11))  # type: ignore[arg-type]
+    b.reset(seed=11)
+    assert a.match.state == b.match.state
+    first, _ = rl.GinRummyEnv().reset(seed=np.uint8(11))  # type: ignore[arg-type]
+    second, _ = rl.GinRummyEnv().reset(seed=11)
+    assert np.array_equal(first["observation"], second["observation"])
 
 
 def test_gym_env_rewards_match_the_result_and_illegal_actions() -> None:

@@ -12,7 +12,7 @@ from pettingzoo import AECEnv
 
 from ginrummy import IllegalActionError, Match, NextHand, Phase, Rules
 
-from ._common import check_render_mode, render, resolve_rules, rewards_after_hand, shown
+from ._common import check_render_mode, check_seed, render, resolve_rules, rewards_after_hand, shown
 from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, encode_seat, index_action, state_mask
 
 __all__ = ["GinRummyAEC", "env"]
@@ -81,6 +81,7 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new game; with ``seed`` the deal (and every later one) is reproduced."""
+        seed = check_seed(seed)
         if seed is not None:
             self._rng = random.Random(seed)
         self.match = Match.new(self.rules, seed=self._rng.getrandbits(64))

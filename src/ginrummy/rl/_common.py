@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Final
 
 import attrs
 
-from ginrummy import HandResult, Match, Rules, RulesError, RulesTypeError, WrongTypeError
+from ginrummy import HandResult, InvalidHandError, InvalidHandTypeError, Match, Rules, RulesError, RulesTypeError, WrongTypeError
 
-__all__ = ["EPISODES", "REWARDS", "check_render_mode", "choice_error", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
+__all__ = ["EPISODES", "REWARDS", "check_render_mode", "check_seed", "choice_error", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
 
 EPISODES: Final = ("hand", "game")
 REWARDS: Final = ("points", "win")
@@ -33,6 +34,21 @@ def check_render_mode(render_mode: object) -> None:
     """Refuse a ``render_mode`` other than ``None``, ``"human"`` or ``"ansi"``."""
     if render_mode is not None and render_mode not in ("human", "ansi"):
         raise choice_error(render_mode)(f"render_mode={shown(render_mode)} is not allowed: expected None, 'human' or 'ansi'")
+
+
+def check_seed(seed: object) -> int | None:
+    """``seed`` as ``reset`` takes it: ``None`` or a whole number 0 or more (a numpy
+    integer is read as one). Anything else raises :class:`~ginrummy.InvalidHandError`,
+    or :class:`~ginrummy.InvalidHandTypeError` (a ``TypeError`` too) for what is not a
+    whole number: ``random.Random`` would read -7 as 7, and Gymnasium refuses both."""
+    if seed is None:
+        return None
+    expected = "expected a whole number 0 or more, or None"
+    if isinstance(seed, bool) or not isinstance(seed, Integral):
+        raise InvalidHandTypeError(f"seed={shown(seed)} is not allowed: {expected}")
+    if seed < 0:
+        raise InvalidHandError(f"seed={shown(seed)} is not allowed: {expected}")
+    return int(seed)
 
 
 def resolve_rules(rules: Rules | None, players: int | None, episode: str, reward: str) -> Rules:

@@ -26,7 +26,7 @@ from ginrummy import (
 )
 from ginrummy.players import Player, make_player
 
-from ._common import check_render_mode, choice_error, render, resolve_rules, rewards_after_hand, shown
+from ._common import check_render_mode, check_seed, choice_error, render, resolve_rules, rewards_after_hand, shown
 from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, encode_seat, index_action, state_mask
 
 __all__ = ["GinRummyEnv"]
@@ -146,7 +146,7 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
         """Deal a new game; with ``seed`` the deal and the opponents' choices are reproduced."""
-        super().reset(seed=seed)
+        super().reset(seed=check_seed(seed))
         while True:
             self._pending = 0.0
             match_seed = int(self.np_random.integers(0, 2**63 - 1))
