@@ -336,9 +336,10 @@ def test_solve_takes_the_sizes_of_the_supported_games(capsys: pytest.CaptureFixt
     assert code == 0 and "big gin: all 8 cards meld" in out
     code, out, _ = run(["solve", "As 2s 3s 9d 9h 9c 5s"], capsys)
     assert code == 0 and "deadwood: 5" in out
-    for cards in ["", "As", "As 2s 3s 4s 5s 6s 7s 8s 9s", "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs"]:
+    for cards, held in [("", "0 cards"), ("As", "1 card"), ("As 2s 3s 4s 5s 6s 7s 8s 9s", "9 cards"),
+                        ("As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js Qs", "12 cards")]:
         code, _, err = run(["solve", cards], capsys)
-        assert code == 2 and "expected 7 or 8" in err
+        assert code == 2 and f"{cards!r} holds {held}: expected 7 or 8" in err
 
 
 @pytest.mark.parametrize("name", ["analyse", "analyze"])

@@ -529,7 +529,7 @@ def test_hand_result_takes_the_facts_a_showdown_could_end_with() -> None:
          InvalidMeldError, r"no layoffs are allowed on gin or big gin"),
         ({"knocker": None, "knocker_melds": [_RUN]}, InvalidHandError, r"a void hand \(knocker=None\) has no melds, no layoffs and no big gin"),
         ({"big_gin": "yes"}, WrongTypeError, r"big_gin must be True or False, not 'yes'"),
-        ({"knocker": None, "knocker_melds": [], "hands": [Hand.parse("As"), Hand()]}, InvalidHandError, r"seat 0 holds 1 cards \(As\): expected 10"),
+        ({"knocker": None, "knocker_melds": [], "hands": [Hand.parse("As"), Hand()]}, InvalidHandError, r"seat 0 holds 1 card \(As\): expected 10"),
         ({"hands": [_KNOCKER, Hand()]}, InvalidHandError, r"seat 1 holds 0 cards \(\): expected 10"),
     ],
 )

@@ -21,6 +21,7 @@ from ginrummy import (
     GameState,
     Hand,
     IllegalActionError,
+    InvalidHandError,
     Knock,
     Match,
     NextHand,
@@ -60,6 +61,12 @@ def test_a_seed_deals_as_random_random_does_and_a_match_deals_from_its_text() ->
     assert GameState.new(seed=-7).deck_cards == GameState.new(rng=random.Random(7)).deck_cards
     assert GameState.new(seed="7").deck_cards != GameState.new(seed=7).deck_cards
     assert Match.new(seed=-7).state.deck_cards != Match.new(seed=7).state.deck_cards
+
+
+@pytest.mark.parametrize(("deck", "expected"), [(["As"], "got 1 card, 1 distinct"), (["As", "As"], "got 2 cards, 1 distinct")])
+def test_a_deck_that_is_not_the_52_cards_once_is_refused_with_its_size(deck: list[str], expected: str) -> None:
+    with pytest.raises(InvalidHandError, match=f"a deck must hold each of the 52 cards once; {expected}"):
+        GameState.new(deck=[Card.parse(text) for text in deck])
 
 
 def test_upcard_offer_goes_to_non_dealer_then_dealer() -> None:

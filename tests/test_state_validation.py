@@ -118,7 +118,7 @@ def test_a_hand_of_the_wrong_size_for_the_phase_is_refused() -> None:
         (lambda s: attrs.evolve(s, stock_next=20), "GameState.stock_next=20"),
         (lambda s: attrs.evolve(s, stock_next=51), "its last 2 cards are never drawn"),
         (lambda s: attrs.evolve(s, limit=-1), "GameState.limit=-1: the rules and the upcard"),
-        (lambda s: attrs.evolve(s, known=(0,)), "GameState.known holds 1 entries: expected 2"),
+        (lambda s: attrs.evolve(s, known=(0,)), "GameState.known holds 1 entry: expected 2"),
         (lambda s: attrs.evolve(s, hands=s.hands + (0,)), "GameState.hands holds 3 entries: expected 2"),
         (lambda s: attrs.evolve(s, hands=(s.hands[0] | 1 << 60, s.hands[1])), "as a card mask"),
         (lambda s: attrs.evolve(s, pile=(52,)), "GameState.pile holds 52: expected card indexes 0-51"),

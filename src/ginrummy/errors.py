@@ -36,6 +36,12 @@ __all__ = [
 _SHOWN_LIMIT = 80
 
 
+def _count(number: int, noun: str, plural: str | None = None) -> str:
+    """``number`` and ``noun`` for a message, the noun plural unless the number is 1
+    (``plural``, or the noun with an ``s``): ``1 card``, ``0 cards``, ``2 entries``."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
 def _shown(value: object) -> str:
     """``repr`` of a value for an error message, shortened so that a huge input gives a
     readable message (an int too long to print at all is described by its size)."""

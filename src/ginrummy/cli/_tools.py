@@ -46,7 +46,7 @@ def solve(cards_text: str, *, limit: int, as_json: bool, out: TextIO) -> int:
     hand = Hand.parse(cards_text)
     if len(hand) not in SOLVE_SIZES:
         print(
-            f"ginrummy solve: error: {cards_text!r} holds {len(hand)} cards: expected 7 or 8 (three or four "
+            f"ginrummy solve: error: {cards_text!r} holds {len(hand)} card{'' if len(hand) == 1 else 's'}: expected 7 or 8 (three or four "
             "players) or 10 or 11 (two players)",
             file=sys.stderr,
         )
@@ -231,7 +231,7 @@ def _replay_lines(args: argparse.Namespace, lines: list[str], out: TextIO) -> in
     """Replay the games of a JSON-lines file (``simulate --records``)."""
     chosen = range(len(lines)) if args.game is None else [args.game - 1]
     if args.game is not None and args.game > len(lines):
-        print(f"ginrummy replay: error: {args.file} holds {len(lines)} games, not {args.game}", file=sys.stderr)
+        print(f"ginrummy replay: error: {args.file} holds {len(lines)} game{'' if len(lines) == 1 else 's'}, not {args.game}", file=sys.stderr)
         return 2
     for index in chosen:  # every chosen game is read before any is shown
         try:

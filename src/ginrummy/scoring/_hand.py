@@ -16,6 +16,7 @@ from ..errors import (
     InvalidMeldError,
     RulesError,
     WrongTypeError,
+    _count,
     _seat_of,
     _shown,
 )
@@ -67,7 +68,7 @@ def _check_facts(result: HandResult) -> None:
     if not isinstance(result.big_gin, bool):
         raise WrongTypeError(f"big_gin must be True or False, not {_shown(result.big_gin)}")
     if len(hands) != rules.players:
-        raise InvalidHandError(f"these rules seat {rules.players} players, but the result holds {len(hands)} hands")
+        raise InvalidHandError(f"these rules seat {rules.players} players, but the result holds {_count(len(hands), 'hand')}")
     seen = 0
     for seat, hand in enumerate(hands):
         if hand.mask & seen:
@@ -75,7 +76,7 @@ def _check_facts(result: HandResult) -> None:
         seen |= hand.mask
         size = rules.hand_size + (1 if seat == knocker and result.big_gin else 0)
         if len(hand) != size and not (knocker is None and not hand):  # a void hand's cards may be left out
-            raise InvalidHandError(f"seat {seat} holds {len(hand)} cards ({hand}): expected {size}")
+            raise InvalidHandError(f"seat {seat} holds {_count(len(hand), 'card')} ({hand}): expected {size}")
     if knocker is None:
         if result.knocker_melds or result.defender_melds or result.layoffs or result.big_gin:
             raise InvalidHandError("a void hand (knocker=None) has no melds, no layoffs and no big gin")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
 
 from ..cards import Card, parse_cards
-from ..errors import InvalidHandError, InvalidHandTypeError, WrongTypeError, _seat_of, _shown
+from ..errors import InvalidHandError, InvalidHandTypeError, WrongTypeError, _count, _seat_of, _shown
 from ..rules import Rules
 
 __all__ = ["check_rng", "check_seat", "check_seed", "deal_hands", "deck_order", "left_of"]
@@ -87,6 +87,6 @@ def deck_order(deck: Sequence[Card] | str) -> list[int]:
     order = [c.index for c in cards]
     if len(order) != 52 or len(set(order)) != 52:
         raise InvalidHandError(
-            f"a deck must hold each of the 52 cards once; got {len(order)} cards, {len(set(order))} distinct"
+            f"a deck must hold each of the 52 cards once; got {_count(len(order), 'card')}, {len(set(order))} distinct"
         )
     return order

@@ -9,7 +9,7 @@ import attrs
 
 from ..actions import Action, NextHand
 from ..cards import Card
-from ..errors import IllegalActionError, InvalidStateError, WrongTypeError, _shown
+from ..errors import IllegalActionError, InvalidStateError, WrongTypeError, _count, _shown
 from ..rules import NextDealer, Rules, _require_rules
 from ..scoring import GameScore, Hollywood
 from ._deal import check_rng, check_seat, check_seed, left_of
@@ -244,7 +244,7 @@ def _check_match(match: Match) -> None:
         results.append(match.state.result)
     if list(match.score.results) != results:
         raise InvalidStateError(
-            f"Match.score holds {len(match.score.results)} hand results, but the match has {len(results)}"
+            f"Match.score holds {_count(len(match.score.results), 'hand result')}, but the match has {len(results)}"
             f" ({len(finished)} finished hands{', and the current one over' if match.state.is_over else ''}):"
             " expected the same results in the same order"
         )

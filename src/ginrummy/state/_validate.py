@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import Card
-from ..errors import InvalidStateError, WrongTypeError, _shown
+from ..errors import InvalidStateError, WrongTypeError, _count, _shown
 from ..rules import Rules
 from ..scoring import HandResult
 from ._history import Step
@@ -33,7 +33,7 @@ def _ints(name: str, value: object, length: int | None) -> tuple[int, ...]:
     if not isinstance(value, tuple) or not all(_is_int(v) for v in value):
         raise WrongTypeError(f"GameState.{name} must be a tuple of whole numbers, not {_shown(value)}")
     if length is not None and len(value) != length:
-        raise InvalidStateError(f"GameState.{name} holds {len(value)} entries: expected {length}, one per seat")
+        raise InvalidStateError(f"GameState.{name} holds {_count(len(value), 'entry', 'entries')}: expected {length}, one per seat")
     return value
 
 
@@ -97,7 +97,7 @@ def _check_counts(state: GameState) -> None:
             ok, expected = count == size, str(size)
         if not ok:
             raise InvalidStateError(
-                f"seat {seat} holds {count} cards in the {state.phase.value} phase: expected {expected}"
+                f"seat {seat} holds {_count(count, 'card')} in the {state.phase.value} phase: expected {expected}"
             )
 
 

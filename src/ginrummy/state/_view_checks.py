@@ -24,7 +24,7 @@ from ..actions import (
     TakeWallDiscard,
 )
 from ..cards import Card, Hand
-from ..errors import InvalidStateError, WrongTypeError, _shown
+from ..errors import InvalidStateError, WrongTypeError, _count, _shown
 from ..rules import Rules
 from ..scoring import GameScore, HandResult, Hollywood
 from ._history import Step
@@ -87,7 +87,7 @@ def _check_table(view: PlayerView) -> None:
     rules, n = view.rules, view.rules.players
     if len(view.card_counts) != n or len(view.known) != n:
         raise InvalidStateError(
-            f"PlayerView.card_counts and PlayerView.known hold {len(view.card_counts)} and {len(view.known)} entries:"
+            f"PlayerView.card_counts and PlayerView.known hold {len(view.card_counts)} and {_count(len(view.known), 'entry', 'entries')}:"
             f" expected {n}, one per seat of {rules}"
         )
     _seat("seat", view.seat, n, "PlayerView")
@@ -128,7 +128,7 @@ def _check_counts(view: PlayerView) -> None:
     size = view.rules.hand_size
     if len(view.hand) != view.card_counts[view.seat]:
         raise InvalidStateError(
-            f"PlayerView.hand holds {len(view.hand)} cards ({view.hand}) but card_counts gives seat {view.seat}"
+            f"PlayerView.hand holds {_count(len(view.hand), 'card')} ({view.hand}) but card_counts gives seat {view.seat}"
             f" {view.card_counts[view.seat]}"
         )
     long = [s for s, count in enumerate(view.card_counts) if count == size + 1]
