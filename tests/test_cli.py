@@ -348,6 +348,8 @@ def test_analyse_is_another_name_for_solve(name: str, capsys: pytest.CaptureFixt
     assert run([name, cards], capsys)[:2] == run(["solve", cards], capsys)[:2]
     code, _, err = run([name, "Ah Ah 2c"], capsys)
     assert code == 2 and err.startswith(f"ginrummy {name}: error: card Ah appears twice")
+    code, _, err = run([name, "Ah"], capsys)
+    assert code == 2 and err.startswith(f"ginrummy {name}: error: 'Ah' holds 1 card: expected 7 or 8")
 
 
 # Issue 14: a calmer command line.

@@ -211,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "play":
             return play(args, out)
         if args.command in ("solve", "analyse", "analyze"):
-            return solve(args.cards, limit=args.limit, as_json=args.json, out=out)
+            return solve(args.cards, limit=args.limit, as_json=args.json, out=out, command=args.command)
         if args.command == "score":
             return score(args, out)
         if args.command == "simulate":

@@ -41,12 +41,13 @@ SOLVE_SIZES = (7, 8, 10, 11)
 """Hand sizes ``solve`` takes: a hand of three or four players (7, 8 after drawing) or of two (10, 11)."""
 
 
-def solve(cards_text: str, *, limit: int, as_json: bool, out: TextIO) -> int:
-    """Best melding of a hand; knock options and big gin of a hand after drawing."""
+def solve(cards_text: str, *, limit: int, as_json: bool, out: TextIO, command: str = "solve") -> int:
+    """Best melding of a hand; knock options and big gin of a hand after drawing
+    (``command``: the name it was run by, ``solve`` or ``analyse``, for its messages)."""
     hand = Hand.parse(cards_text)
     if len(hand) not in SOLVE_SIZES:
         print(
-            f"ginrummy solve: error: {cards_text!r} holds {len(hand)} card{'' if len(hand) == 1 else 's'}: expected 7 or 8 (three or four "
+            f"ginrummy {command}: error: {cards_text!r} holds {len(hand)} card{'' if len(hand) == 1 else 's'}: expected 7 or 8 (three or four "
             "players) or 10 or 11 (two players)",
             file=sys.stderr,
         )
