@@ -92,3 +92,8 @@ def verb(name: str, word: str) -> str:
     if name == "You":
         return f"{name} {word}"
     return f"{name} {word}es" if word.endswith(("s", "sh", "ch", "x", "o")) else f"{name} {word}s"
+
+
+def counted(number: int, noun: str) -> str:
+    """"1 card" or "2 cards": ``number`` and ``noun``, plural unless the number is 1."""
+    return f"{number} {noun if number == 1 else noun + 's'}"

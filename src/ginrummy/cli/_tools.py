@@ -33,7 +33,7 @@ from ginrummy.players import LEVELS, ExpertPlayer, MatchSummary, run_tournament
 
 from ._play import check_save_path, seated
 from ._show import describe_action, show_result, show_settlement
-from ._style import style_for, verb
+from ._style import counted, style_for, verb
 
 __all__ = ["replay", "score", "simulate", "solve"]
 
@@ -47,7 +47,7 @@ def solve(cards_text: str, *, limit: int, as_json: bool, out: TextIO, command: s
     hand = Hand.parse(cards_text)
     if len(hand) not in SOLVE_SIZES:
         print(
-            f"ginrummy {command}: error: {cards_text!r} holds {len(hand)} card{'' if len(hand) == 1 else 's'}: expected 7 or 8 (three or four "
+            f"ginrummy {command}: error: {cards_text!r} holds {counted(len(hand), 'card')}: expected 7 or 8 (three or four "
             "players) or 10 or 11 (two players)",
             file=sys.stderr,
         )
@@ -232,7 +232,7 @@ def _replay_lines(args: argparse.Namespace, lines: list[str], out: TextIO) -> in
     """Replay the games of a JSON-lines file (``simulate --records``)."""
     chosen = range(len(lines)) if args.game is None else [args.game - 1]
     if args.game is not None and args.game > len(lines):
-        print(f"ginrummy replay: error: {args.file} holds {len(lines)} game{'' if len(lines) == 1 else 's'}, not {args.game}", file=sys.stderr)
+        print(f"ginrummy replay: error: {args.file} holds {counted(len(lines), 'game')}, not {args.game}", file=sys.stderr)
         return 2
     for index in chosen:  # every chosen game is read before any is shown
         try:

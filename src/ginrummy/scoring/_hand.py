@@ -109,7 +109,7 @@ def _check_facts(result: HandResult) -> None:
         if card.mask & used:
             raise InvalidMeldError(f"layoff of {card}: it is already in a defender's meld or layoff")
         if not 0 <= target < len(melds):
-            raise InvalidMeldError(f"layoff of {card} on meld {target}: the knocker laid out {len(melds)} meld{'' if len(melds) == 1 else 's'}")
+            raise InvalidMeldError(f"layoff of {card} on meld {target}: the knocker laid out {_count(len(melds), 'meld')}")
         if not melds[target].can_extend(card):
             raise InvalidMeldError(f"layoff of {card} does not fit meld {target}, {melds[target]}")
         melds[target] = melds[target].extend(card)
