@@ -8,7 +8,7 @@ import attrs
 
 from ..errors import IllegalActionError, RulesError, RulesTypeError, WrongTypeError, _seat_of, _shown, _whole_or_type
 from ..rules import Rules, Shutout
-from ._hand import HandResult, _items
+from ._hand import HandResult, _items, _items_of
 
 
 @attrs.frozen
@@ -146,11 +146,7 @@ def _ints(value: Iterable[int]) -> tuple[int, ...]:
 
 
 def _results(value: Iterable[HandResult]) -> tuple[HandResult, ...]:
-    out = _items("results", value)
-    for item in out:
-        if not isinstance(item, HandResult):
-            raise WrongTypeError(f"results must hold HandResult values, not {type(item).__name__}: {_shown(item)}")
-    return out
+    return _items_of("results", value, HandResult)
 
 
 def _check_rules(score: object, attribute: object, rules: Rules) -> None:

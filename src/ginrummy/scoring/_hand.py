@@ -38,14 +38,21 @@ def _items(name: str, value: Iterable[_T]) -> tuple[_T, ...]:
         raise WrongTypeError(f"{name} must be an iterable, not {type(value).__name__}: {_shown(value)}") from None
 
 
+def _items_of(name: str, value: Iterable[object], kind: type[_T]) -> tuple[_T, ...]:
+    """``value`` as a tuple of ``kind`` values (see :func:`_items`), or
+    :class:`~ginrummy.WrongTypeError` naming ``name`` and the first item of another type."""
+    out: list[_T] = []
+    for item in _items(name, value):
+        if not isinstance(item, kind):
+            raise WrongTypeError(f"{name} must hold {kind.__name__} values, not {type(item).__name__}: {_shown(item)}")
+        out.append(item)
+    return tuple(out)
+
+
 def _hands(value: Iterable[Hand]) -> tuple[Hand, ...]:
     if isinstance(value, (str, Hand)):
         raise WrongTypeError("hands must be one Hand per seat, not a single hand or string")
-    out = _items("hands", value)
-    for hand in out:
-        if not isinstance(hand, Hand):
-            raise WrongTypeError(f"hands must hold Hand values, not {type(hand).__name__}: {_shown(hand)}")
-    return out
+    return _items_of("hands", value, Hand)
 
 
 def _melds(value: Iterable[MeldLike]) -> tuple[Meld, ...]:
@@ -53,11 +60,7 @@ def _melds(value: Iterable[MeldLike]) -> tuple[Meld, ...]:
 
 
 def _layoffs(value: Iterable[Layoff]) -> tuple[Layoff, ...]:
-    out = _items("layoffs", value)
-    for layoff in out:
-        if not isinstance(layoff, Layoff):
-            raise WrongTypeError(f"layoffs must hold Layoff values, not {type(layoff).__name__}: {_shown(layoff)}")
-    return out
+    return _items_of("layoffs", value, Layoff)
 
 
 def _check_facts(result: HandResult) -> None:
