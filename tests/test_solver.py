@@ -422,6 +422,20 @@ def test_knocker_melding_checks_the_limit_when_given_rules() -> None:
         knocker_melding(knocker, defender, rules=Rules(), upcard=Card.parse("Ah"))
 
 
+def test_knocker_melding_checks_its_rules_and_upcard() -> None:
+    from ginrummy import Rules
+
+    knocker, defender = "As 5s 6s 7s 5c 6c 7c 5d 6d 7d", "3s 4s 4c 4d 8s 8c 8d 5h 6h 7h"
+    with pytest.raises(WrongTypeError, match="rules must be a Rules value, not str: 'standard'"):
+        knocker_melding(knocker, defender, rules="standard")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="upcard must be a Card, not str: '9h'"):
+        knocker_melding(knocker, defender, rules=Rules(), upcard="9h")  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError, match=r"seat 3 players, so knocker_melding needs 2 defender hand\(s\).* got 1"):
+        knocker_melding(knocker, defender, rules=Rules(players=3), upcard=Card.parse("9h"))
+    with pytest.raises(InvalidHandError, match=r"seat 2 players, so knocker_melding needs 1 defender hand\(s\).* got 2"):
+        knocker_melding("As 5s 6s 7s 5c 6c 7c", "Ks Kc Kd", "Qs Qc Qd", rules=Rules())
+
+
 def test_knocker_melding_needs_one_to_three_defenders() -> None:
     knocker = "As 5s 6s 7s 5c 6c 7c 5d 6d 7d"
     with pytest.raises(WrongTypeError, match=r"knocker_melding\('As 5s 6s 7s 5c 6c 7c 5d 6d 7d'\) was given no defender"):

@@ -35,7 +35,7 @@ from .cards import Card, CardsLike, Hand, _mask_of
 from .errors import InvalidHandError, InvalidMeldError, RulesError, RulesTypeError, WrongTypeError, _shown
 from .melds import Meld, MeldLike, _as_melds
 from ._price import knocker_layout
-from .rules import Rules
+from .rules import Rules, _require_rules
 
 
 __all__ = [
@@ -514,7 +514,8 @@ def knocker_melding(
     :meth:`Melding.sort_key` order. With one defender the choice is simply the one
     that leaves the defender the most deadwood, whatever the rules. With no deadwood
     (gin) nothing may be laid off and :func:`best_melding` is returned. When
-    ``rules`` and ``upcard`` are given, a knocker over the knock limit raises
+    ``rules`` is given there must be ``rules.players - 1`` defenders; when ``rules``
+    and ``upcard`` are given, a knocker over the knock limit raises
     :class:`~ginrummy.InvalidHandError`.
 
     >>> print(knocker_melding("As 5s 6s 7s 5c 6c 7c 5d 6d 7d", "3s 4s 4c 4d 8s 8c 8d 5h 6h 7h"))
@@ -529,6 +530,15 @@ def knocker_melding(
         )
     if len(defender_cards) > 3:
         raise InvalidHandError(f"knocker_melding takes one to three defenders (two to four players), got {len(defender_cards)}")
+    if rules is not None:
+        _require_rules(rules)
+        if len(defender_cards) != rules.players - 1:
+            raise InvalidHandError(
+                f"these rules seat {rules.players} players, so knocker_melding needs {rules.players - 1} defender"
+                f" hand(s) after the knocker's, got {len(defender_cards)}"
+            )
+    if upcard is not None and not isinstance(upcard, Card):
+        raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}: {_shown(upcard)}")
     defenders: list[int] = []
     seen = mask
     for cards in defender_cards:
