@@ -507,3 +507,26 @@ def test_documents_saved_by_0_1_0_load_to_equal_values() -> None:
     assert result == showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d", rules=Rules(), upcard=Card.parse("Th"))
     assert loads(docs["rules"]) == PRESETS["classic"]
     assert json.loads(docs["match"])["version"] == 1 and json.loads(dumps(match))["version"] == 2
+
+
+def test_history_records_compare_by_their_steps() -> None:
+    # A state's record of play (its node) is compared step by step, shared or not.
+    deal = GameState.new(Rules(), seed=1)
+    passed = deal.apply(PassUpcard())
+    again = GameState.new(Rules(), seed=1).apply(PassUpcard())
+    other_deal = next(
+        state for state in (GameState.new(Rules(), seed=seed) for seed in range(2, 40)) if state.dealer == deal.dealer
+    ).apply(PassUpcard())
+    other_dealer = next(
+        state for state in (GameState.new(Rules(), seed=seed) for seed in range(2, 40)) if state.dealer != deal.dealer
+    ).apply(PassUpcard())
+    taken = deal.apply(TakeUpcard())
+    assert passed.node is not again.node and passed.node == again.node
+    assert hash(passed.node) == hash(again.node)
+    assert passed.node != taken.node  # same length, another action
+    assert passed.node == other_deal.node  # the same steps, whatever the cards
+    assert passed.node != other_dealer.node  # another seat passed
+    assert passed.node != deal.apply(PassUpcard()).apply(PassUpcard()).node  # longer
+    assert passed.node != "pass"
+    assert copy.copy(passed.node) is passed.node and copy.deepcopy(passed.node) is passed.node
+    assert repr(passed.node) == "<Step 1: seat 1 pass>"
