@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import ginrummy  # noqa: E402
+from sphinx.errors import PycodeError  # noqa: E402
+from sphinx.pycode import ModuleAnalyzer  # noqa: E402
+from sphinx.util import logging  # noqa: E402
 from ginrummy.rules import preset_table  # noqa: E402
 
 # The preset table is generated from the code at every build, so it cannot drift.
@@ -46,3 +50,33 @@ nitpick_ignore_regex = [
     (r"py:.*", r"ginrummy\.state\._history\.Step"),  # the private history cell type of GameState.node
     (r"py:.*", r"(int|str|bool|float|object|bytes|type|list|dict|tuple|Exception|ValueError|TypeError|AssertionError)"),
 ]
+
+_log = logging.getLogger(__name__)
+
+
+def _defining_module_docs(app: Any, what: str, name: str, obj: object, options: Any, lines: list[str]) -> None:
+    """Document a constant re-exported by a package (``ginrummy.web.MAX_BODY``) with the
+    docstring written under its definition in a private module: autodoc looks only in
+    the module the directive names, and would otherwise show ``int``'s own docstring."""
+    if what != "data":
+        return
+    package, _, attribute = name.rpartition(".")
+    for module_name in [package] + sorted(m for m in sys.modules if m.startswith(package + ".")):
+        module = sys.modules.get(module_name)
+        if module is None or getattr(module, attribute, None) is not obj:
+            continue
+        try:
+            found = ModuleAnalyzer.for_module(module_name).find_attr_docs()
+        except PycodeError:
+            continue
+        if ("", attribute) in found:
+            lines[:] = list(found[("", attribute)])
+            return
+    builtin = type(obj).__doc__
+    if builtin and lines and builtin.strip().startswith(lines[0].strip()):
+        _log.warning(f"{name} has no docstring under its definition: the docs would show {type(obj).__name__}'s own")
+
+
+def setup(app: Any) -> None:
+    """Register :func:`_defining_module_docs`."""
+    app.connect("autodoc-process-docstring", _defining_module_docs)
