@@ -32,6 +32,8 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
     """
 
     metadata = {"render_modes": ["human", "ansi"], "name": "ginrummy_v0", "is_parallelizable": False}
+    """PettingZoo's description of the environment: its render modes, its name, and that
+    it has no parallel form (turns are taken one seat at a time)."""
 
     def __init__(
         self,

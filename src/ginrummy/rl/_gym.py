@@ -61,6 +61,7 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
     """
 
     metadata = {"render_modes": ["human", "ansi"]}
+    """Gymnasium's description of the environment: the render modes it offers."""
 
     def __init__(
         self,
