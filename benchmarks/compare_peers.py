@@ -32,7 +32,7 @@ from ginrummy._masks import (  # noqa: E402
     deadwood_by_set_choices,
     discard_deadwood_with_sets,
 )
-from ginrummy.solver import _best_melding_of_mask  # noqa: E402
+from ginrummy.solver._melding import _best_melding_of_mask  # noqa: E402
 
 
 def clear_caches() -> None:
