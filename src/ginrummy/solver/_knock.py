@@ -108,7 +108,6 @@ def _knock_option(discard: Card, melding: Melding) -> KnockOption:
     return option
 
 
-
 def is_big_gin(cards: CardsLike) -> bool:
     """True when all 11 cards (8 with three or four players) form melds (big gin).
 

@@ -100,7 +100,6 @@ class LayoffPlan:
         return tuple(Meld._trusted(m) for m in masks)
 
 
-
 def _knocker_masks(knocker_melds: Iterable[MeldLike]) -> tuple[Meld, ...]:
     out: list[Meld] = []
     used = 0

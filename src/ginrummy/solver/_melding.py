@@ -51,7 +51,6 @@ def deadwood(cards: CardsLike) -> int:
     return SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d]
 
 
-
 def _sorted_melds(value: Iterable[MeldLike]) -> tuple[Meld, ...]:
     return tuple(sorted(_as_melds(value)))
 
@@ -159,7 +158,6 @@ _set = object.__setattr__
 @lru_cache(maxsize=CACHE_SIZE)
 def _best_melding_of_mask(mask: int) -> Melding:
     return _melding_from(*best_partition(mask))
-
 
 
 def best_melding(cards: CardsLike) -> Melding:
