@@ -16,6 +16,7 @@ from ginrummy import (
     GameScore,
     Hand,
     HandResult,
+    Hollywood,
     IllegalActionError,
     InvalidHandError,
     Knock,
@@ -317,3 +318,20 @@ def test_hand_result_from_lists_is_a_tuple() -> None:
     result = HandResult(rules=OK3, upcard=Card.parse("Th"), knocker=None, hands=[Hand(), Hand(), Hand()])
     assert isinstance(result.hands, tuple)
     hash(result)
+
+
+def test_a_hand_is_priced_only_under_rules_for_as_many_players() -> None:
+    # A three-player hand has no price for two or four players: a two-player game score
+    # would credit it to the first two seats and lose the third.
+    result = showdown("Ks Kc Kd 5s 6s 7s 9c", "Ac 2s 2c 2d 2h 7c 8c", "3s 3h 4d 4c Qh Qd 6h", rules=OK3, upcard=Card.parse("Th"))
+    assert result.points_under(attrs.evolve(OK3, gin_bonus=20)) == result.points == 38
+    expected = r"this hand was played by 3 players, so rules for 2 \(oklahoma\) cannot price it: expected rules with players=3"
+    with pytest.raises(InvalidHandError, match=expected):
+        GameScore(Rules()).add(result)
+    with pytest.raises(InvalidHandError, match="played by 3 players, so rules for 2 \\(hollywood\\)"):
+        Hollywood(Rules.parse("hollywood")).add(result)
+    with pytest.raises(InvalidHandError, match="played by 3 players, so rules for 4"):
+        result.score_under(Rules(players=4))
+    void = HandResult(rules=OK3, upcard=Card.parse("Th"), knocker=None, hands=result.hands)
+    with pytest.raises(InvalidHandError, match="played by 3 players, so rules for 2"):
+        void.points_under(Rules())

@@ -209,7 +209,9 @@ class GameScore:
         return self.winner is not None
 
     def add(self, result: HandResult) -> GameScore:
-        """The score after ``result``; raises :class:`IllegalActionError` once the game is over."""
+        """The score after ``result``, priced under this game's rules
+        (:meth:`HandResult.score_under`, which refuses a hand of another number of
+        players); raises :class:`IllegalActionError` once the game is over."""
         if not isinstance(result, HandResult):
             raise WrongTypeError(f"expected a HandResult, not {type(result).__name__}: {_shown(result)}")
         if self.is_over:

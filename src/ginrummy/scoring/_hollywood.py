@@ -92,7 +92,8 @@ class Hollywood:
         return all(c.closed for c in self.columns)
 
     def add(self, result: HandResult) -> Hollywood:
-        """The score after ``result``."""
+        """The score after ``result``, priced under this session's rules
+        (:meth:`HandResult.score_under`, which refuses a hand of another number of players)."""
         if not isinstance(result, HandResult):
             raise WrongTypeError(f"expected a HandResult, not {type(result).__name__}: {_shown(result)}")
         if self.is_over:
