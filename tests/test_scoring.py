@@ -550,3 +550,50 @@ def test_hand_result_knock_limit_follows_the_upcard_under_oklahoma() -> None:
 def test_layoff_refuses_what_is_not_a_card_and_a_meld_index(card: object, target: object, expected: str) -> None:
     with pytest.raises(WrongTypeError, match=expected):
         Layoff(card, target)  # type: ignore[arg-type]
+
+
+def _gin_result(rules: Rules = STANDARD) -> HandResult:
+    hands = [Hand.parse("As 2s 3s 4s 5s 6s 7s 8s 9s Ts"), Hand.parse("Kc Kh Qd Qc Jd Jc 9d 9c 8d 8c")]
+    return HandResult(rules, Card.parse("Kd"), 0, hands, [Meld.parse("As 2s 3s 4s 5s 6s 7s 8s 9s Ts")])
+
+
+@pytest.mark.parametrize(
+    ("make", "expected"),
+    [
+        (lambda: GameScore(STANDARD, points=(0, -5)), r"GameScore.points=\(0, -5\) is not allowed: expected whole numbers 0 or more"),
+        (lambda: GameScore(STANDARD, boxes=(-1, 0)), r"GameScore.boxes=\(-1, 0\) is not allowed"),
+        (lambda: GameScore(STANDARD, box_points=(0, -25)), r"GameScore.box_points=\(0, -25\) is not allowed"),
+        (
+            lambda: GameScore(STANDARD, points=(100, 120), boxes=(2, 3), box_points=(50, 75)),
+            r"seats 0 and 1 both reach the target 100, but the game ends with the hand in which one does",
+        ),
+        (
+            lambda: GameScore(STANDARD, points=(0, 5), boxes=(0, 1), box_points=(0, 25), results=[_gin_result()]),
+            r"GameScore\(points=\(0, 5\), boxes=\(0, 1\), box_points=\(0, 25\)\) does not match its 1 result, which add up"
+            r" to points=\(119, 0\), boxes=\(1, 0\), box_points=\(25, 0\)",
+        ),
+        (
+            lambda: GameScore(STANDARD, points=(238, 0), boxes=(2, 0), box_points=(50, 0), results=[_gin_result()] * 2),
+            r"GameScore.results holds 2 hands, but the game was over after 1",
+        ),
+        (lambda: HollywoodColumn(points=(-1, 0)), r"HollywoodColumn.points=\(-1, 0\) is not allowed: expected whole numbers 0 or more"),
+        (lambda: Hollywood(STANDARD, wins=(0, -1)), r"Hollywood.wins=\(0, -1\) is not allowed"),
+        (
+            lambda: Hollywood(STANDARD, wins=(0, 1), results=[_gin_result()]),
+            r"Hollywood\(.*wins=\(0, 1\).*\) does not match its 1 result, which add up to Hollywood\(.*wins=\(1, 0\)",
+        ),
+    ],
+)
+def test_scores_built_by_hand_refuse_impossible_totals(make: Callable[[], object], expected: str) -> None:
+    with pytest.raises(RulesError, match=expected):
+        make()
+
+
+def test_scores_built_by_hand_from_their_results_equal_the_added_ones() -> None:
+    # A score given its results must total them; without results, totals are taken as given.
+    added = GameScore(STANDARD).add(_gin_result())
+    assert GameScore(STANDARD, added.points, added.boxes, added.box_points, added.results) == added
+    assert attrs.evolve(added, results=()).points == (119, 0)
+    session = Hollywood(STANDARD).add(_gin_result()).add(_gin_result())
+    assert Hollywood(STANDARD, session.columns, session.wins, session.results) == session
+    assert attrs.evolve(session, results=()).wins == (2, 0)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol, TypeVar
 
 import attrs
+from typing_extensions import Self
 
-from ..errors import IllegalActionError, RulesError, RulesTypeError, WrongTypeError, _seat_of, _shown, _whole_or_type
+from ..errors import IllegalActionError, RulesError, RulesTypeError, WrongTypeError, _count, _seat_of, _shown, _whole_or_type
 from ..rules import Rules, Shutout
 from ._hand import HandResult, _items, _items_of
 
@@ -155,6 +157,47 @@ def _check_rules(score: object, attribute: object, rules: Rules) -> None:
         raise WrongTypeError(f"{type(score).__name__} scores under a Rules value, not {type(rules).__name__}: {_shown(rules)}")
 
 
+def _check_counts(owner: str, name: str, values: tuple[int, ...]) -> None:
+    """Scores count points, hands and boxes: none is negative (``RulesError`` quoting them)."""
+    if any(value < 0 for value in values):
+        raise RulesError(f"{owner}.{name}={_shown(values)} is not allowed: expected whole numbers 0 or more")
+
+
+_T = TypeVar("_T")
+
+
+def _built(cls: type[_T], **fields: object) -> _T:
+    """An instance of the frozen ``cls`` with ``fields`` set unchecked: for the ``add``
+    methods, whose values are right by construction (checking them would replay every
+    result at each hand)."""
+    value = object.__new__(cls)
+    for name, field in fields.items():
+        object.__setattr__(value, name, field)
+    return value
+
+
+class _Adds(Protocol):
+    """A score that hands are added to: :class:`GameScore` or :class:`~ginrummy.Hollywood`."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def add(self, result: HandResult) -> Self: ...
+
+
+_S = TypeVar("_S", bound=_Adds)
+
+
+def _replayed(start: _S, results: tuple[HandResult, ...], owner: str, ended: str) -> _S:
+    """``start`` after adding ``results`` one by one: ``RulesError`` if one comes after the end."""
+    replayed = start
+    for number, result in enumerate(results):
+        if replayed.is_over:
+            raise RulesError(f"{owner}.results holds {_count(len(results), 'hand')}, but the {ended} was over after {number}")
+        replayed = replayed.add(result)
+    return replayed
+
+
 def _zeros(score: GameScore) -> tuple[int, ...]:
     _check_rules(score, None, score.rules)  # the defaults are made before the validators run
     return (0,) * score.rules.players
@@ -164,7 +207,10 @@ def _zeros(score: GameScore) -> tuple[int, ...]:
 class GameScore:
     """Running score of one game: hand points, boxes, and the settlement when over.
 
-    Immutable: :meth:`add` returns a new score.
+    Immutable: :meth:`add` returns a new score. Built directly (to resume a game
+    scored elsewhere, say), it is checked (:class:`~ginrummy.RulesError`): a number 0
+    or more per seat in each tuple, at most one seat at the target, and, when
+    ``results`` are given, totals equal to what adding them gives.
 
     >>> from ginrummy import Rules
     >>> score = GameScore(Rules())
@@ -194,6 +240,21 @@ class GameScore:
         for name in ("points", "boxes", "box_points"):
             if len(getattr(self, name)) != n:
                 raise RulesError(f"GameScore.{name}={_shown(getattr(self, name))} must hold one number per player ({n})")
+            _check_counts("GameScore", name, getattr(self, name))
+        reached = [seat for seat, points in enumerate(self.points) if points >= self.rules.game_target]
+        if len(reached) > 1:
+            raise RulesError(
+                f"GameScore.points={self.points} is not allowed: seats {reached[0]} and {reached[1]} both reach the"
+                f" target {self.rules.game_target}, but the game ends with the hand in which one does"
+            )
+        if self.results:
+            replayed = _replayed(GameScore(self.rules), self.results, "GameScore", "game")
+            if (replayed.points, replayed.boxes, replayed.box_points) != (self.points, self.boxes, self.box_points):
+                raise RulesError(
+                    f"GameScore(points={self.points}, boxes={self.boxes}, box_points={self.box_points}) does not match"
+                    f" its {_count(len(self.results), 'result')}, which add up to points={replayed.points},"
+                    f" boxes={replayed.boxes}, box_points={replayed.box_points}"
+                )
 
     @property
     def winner(self) -> int | None:
@@ -222,7 +283,10 @@ class GameScore:
             points[score.scorer] += score.points
             boxes[score.scorer] += 1
             box_points[score.scorer] += score.box
-        return GameScore(self.rules, tuple(points), tuple(boxes), tuple(box_points), self.results + (result,))
+        return _built(
+            GameScore, rules=self.rules, points=tuple(points), boxes=tuple(boxes), box_points=tuple(box_points),
+            results=self.results + (result,),
+        )
 
     def settlement(self) -> Settlement:
         """The final account; raises :class:`IllegalActionError` while the game goes on."""

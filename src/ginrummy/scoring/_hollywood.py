@@ -6,9 +6,9 @@ from collections.abc import Iterable
 
 import attrs
 
-from ..errors import IllegalActionError, RulesError, RulesTypeError, WrongTypeError, _shown, _whole_or_type
+from ..errors import IllegalActionError, RulesError, RulesTypeError, WrongTypeError, _count, _shown, _whole_or_type
 from ..rules import Rules
-from ._game import Settlement, _check_rules, _ints, _results, _settle
+from ._game import Settlement, _built, _check_counts, _check_rules, _ints, _replayed, _results, _settle
 from ._hand import HandResult, _items
 
 
@@ -35,6 +35,7 @@ class HollywoodColumn:
         for name in ("points", "boxes", "box_points"):
             if len(getattr(self, name)) != 2:
                 raise RulesError(f"HollywoodColumn.{name}={_shown(getattr(self, name))} must hold one number per player (2)")
+            _check_counts("HollywoodColumn", name, getattr(self, name))
         if not isinstance(self.closed, bool):
             raise WrongTypeError(f"HollywoodColumn.closed must be True or False, not {_shown(self.closed)}")
         if self.winner is not None and (isinstance(self.winner, bool) or not isinstance(self.winner, int) or self.winner not in (0, 1)):
@@ -62,7 +63,8 @@ class Hollywood:
     ``z`` the closed columns in which that player never scored.
 
     ``Hollywood(rules)`` starts a session for two players; the other fields, given by
-    hand, must be three :class:`HollywoodColumn` values and a win count per seat.
+    hand, must be three :class:`HollywoodColumn` values and a win count (0 or more) per
+    seat, and when ``results`` are given, the columns and wins that adding them gives.
     """
 
     rules: Rules = attrs.field(validator=_check_rules)
@@ -81,6 +83,13 @@ class Hollywood:
             raise RulesError(f"Hollywood scoring is for two players, not players={self.rules.players}")
         if len(self.wins) != 2:
             raise RulesError(f"Hollywood.wins={_shown(self.wins)} must hold one number per player (2)")
+        _check_counts("Hollywood", "wins", self.wins)
+        if self.results:
+            replayed = _replayed(Hollywood(self.rules), self.results, "Hollywood", "session")
+            if (replayed.columns, replayed.wins) != (self.columns, self.wins):
+                raise RulesError(
+                    f"{self!r} does not match its {_count(len(self.results), 'result')}, which add up to {replayed!r}"
+                )
 
     def __repr__(self) -> str:
         columns = ", ".join(f"{c.points}{' closed' if c.closed else ''}" for c in self.columns)
@@ -100,7 +109,7 @@ class Hollywood:
             raise IllegalActionError("the Hollywood session is over: all three games are closed", reason="game_over")
         score = result.score_under(self.rules)
         if score.scorer is None:
-            return attrs.evolve(self, results=self.results + (result,))
+            return _built(Hollywood, rules=self.rules, columns=self.columns, wins=self.wins, results=self.results + (result,))
         seat = score.scorer
         wins = list(self.wins)
         wins[seat] += 1
@@ -119,7 +128,7 @@ class Hollywood:
             columns.append(
                 HollywoodColumn(tuple(points), tuple(boxes), tuple(box_points), closed, seat if closed else None)
             )
-        return Hollywood(self.rules, tuple(columns), tuple(wins), self.results + (result,))
+        return _built(Hollywood, rules=self.rules, columns=tuple(columns), wins=tuple(wins), results=self.results + (result,))
 
     def settlements(self) -> tuple[Settlement | None, ...]:
         """The account of each column: a :class:`Settlement` when closed, else ``None``."""
