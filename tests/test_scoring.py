@@ -579,6 +579,18 @@ def _gin_result(rules: Rules = STANDARD) -> HandResult:
         (lambda: HollywoodColumn(points=(-1, 0)), r"HollywoodColumn.points=\(-1, 0\) is not allowed: expected whole numbers 0 or more"),
         (lambda: Hollywood(STANDARD, wins=(0, -1)), r"Hollywood.wins=\(0, -1\) is not allowed"),
         (
+            lambda: Hollywood(STANDARD, columns=(HollywoodColumn((100, 0), (2, 0), (50, 0)), HollywoodColumn(), HollywoodColumn())),
+            r"Hollywood column 1 is open, but its points are \(100, 0\) against the target 100: expected no seat at the target",
+        ),
+        (
+            lambda: Hollywood(STANDARD, columns=(HollywoodColumn(), HollywoodColumn((99, 0), (2, 0), (50, 0), True, 0), HollywoodColumn())),
+            r"column 2 is closed with seat 0 the winner, but its points are \(99, 0\) against the target 100: expected the winner alone",
+        ),
+        (
+            lambda: Hollywood(STANDARD, columns=(HollywoodColumn((100, 0), (2, 0), (50, 0), True, 1), HollywoodColumn(), HollywoodColumn())),
+            r"column 1 is closed with seat 1 the winner, but its points are \(100, 0\)",
+        ),
+        (
             lambda: Hollywood(STANDARD, wins=(0, 1), results=[_gin_result()]),
             r"Hollywood\(.*wins=\(0, 1\).*\) does not match its 1 result, which add up to Hollywood\(.*wins=\(1, 0\)",
         ),

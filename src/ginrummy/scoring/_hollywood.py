@@ -63,8 +63,9 @@ class Hollywood:
     ``z`` the closed columns in which that player never scored.
 
     ``Hollywood(rules)`` starts a session for two players; the other fields, given by
-    hand, must be three :class:`HollywoodColumn` values and a win count (0 or more) per
-    seat, and when ``results`` are given, the columns and wins that adding them gives.
+    hand, must be three :class:`HollywoodColumn` values, closed exactly when a seat has
+    reached the target in them (that seat the winner), and a win count (0 or more) per
+    seat; when ``results`` are given, the columns and wins that adding them gives.
     """
 
     rules: Rules = attrs.field(validator=_check_rules)
@@ -84,6 +85,15 @@ class Hollywood:
         if len(self.wins) != 2:
             raise RulesError(f"Hollywood.wins={_shown(self.wins)} must hold one number per player (2)")
         _check_counts("Hollywood", "wins", self.wins)
+        target = self.rules.game_target
+        for number, column in enumerate(self.columns, start=1):
+            reached = [seat for seat, points in enumerate(column.points) if points >= target]
+            if reached != ([] if column.winner is None else [column.winner]):
+                state = "open" if column.winner is None else f"closed with seat {column.winner} the winner"
+                raise RulesError(
+                    f"Hollywood column {number} is {state}, but its points are {column.points} against the target"
+                    f" {target}: expected {'no seat' if column.winner is None else 'the winner alone'} at the target"
+                )
         if self.results:
             replayed = _replayed(Hollywood(self.rules), self.results, "Hollywood", "session")
             if (replayed.columns, replayed.wins) != (self.columns, self.wins):
