@@ -232,7 +232,7 @@ class GameScore:
     def __repr__(self) -> str:
         return (
             f"GameScore({self.rules!r}, points={self.points}, boxes={self.boxes}, "
-            f"box_points={self.box_points}, results=<{len(self.results)} hands>)"
+            f"box_points={self.box_points}, results=<{_count(len(self.results), 'hand')}>)"
         )
 
     def __attrs_post_init__(self) -> None:

@@ -103,7 +103,7 @@ class Hollywood:
 
     def __repr__(self) -> str:
         columns = ", ".join(f"{c.points}{' closed' if c.closed else ''}" for c in self.columns)
-        return f"Hollywood({self.rules!r}, columns=[{columns}], wins={self.wins}, results=<{len(self.results)} hands>)"
+        return f"Hollywood({self.rules!r}, columns=[{columns}], wins={self.wins}, results=<{_count(len(self.results), 'hand')}>)"
 
     @property
     def is_over(self) -> bool:

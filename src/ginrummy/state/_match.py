@@ -245,7 +245,7 @@ def _check_match(match: Match) -> None:
     if list(match.score.results) != results:
         raise InvalidStateError(
             f"Match.score holds {_count(len(match.score.results), 'hand result')}, but the match has {len(results)}"
-            f" ({len(finished)} finished hands{', and the current one over' if match.state.is_over else ''}):"
+            f" ({_count(len(finished), 'finished hand')}{', and the current one over' if match.state.is_over else ''}):"
             " expected the same results in the same order"
         )
     if match.score.is_over and not match.state.is_over:
