@@ -254,6 +254,15 @@ def test_big_gin_knob_off_rejects_eleven_cards() -> None:
         showdown(BIG_GIN, "Kc Kd Kh Ks Qc Qh Qs Jc Jd Th", rules=PRESETS["classic"], upcard=Card.parse("Td"))
 
 
+def test_big_gin_has_no_price_under_rules_without_it() -> None:
+    result = showdown("As 2s 3s 4s 5h 5d 5c 9c Tc Jc Qc", "Ac 2c 2d 2h 7c 8c 8s 9s 8d Kd", rules=STANDARD, upcard=Card.parse("Th"))
+    assert result.reason is EndReason.BIG_GIN and result.points == 27 + 31
+    with pytest.raises(InvalidHandError, match=r"this hand ended in big gin, which is off under classic: it has no price there"):
+        result.points_under(PRESETS["classic"])
+    with pytest.raises(InvalidHandError, match=r"ended in big gin, which is off under standard\+big_gin=off"):
+        GameScore(attrs.evolve(STANDARD, big_gin=False)).add(result)
+
+
 def test_big_gin_bonus_knob() -> None:
     result = showdown(BIG_GIN, "Kc Kd Kh Ks Qc Qh Qs Jc Jd Th", rules=STANDARD, upcard=Card.parse("Td"))
     assert result.points_under(attrs.evolve(STANDARD, big_gin_bonus=50)) == 80

@@ -255,14 +255,16 @@ class HandResult:
     def score_under(self, rules: Rules) -> Score:
         """The price of this hand under ``rules`` (RULES.md section 1, and section 2 for more players).
 
-        ``rules`` must seat as many players as played the hand, or
-        :class:`~ginrummy.InvalidHandError`."""
+        ``rules`` must seat as many players as played the hand, and allow big gin if
+        the hand ended in it, or :class:`~ginrummy.InvalidHandError`."""
         _require_rules(rules)
         if rules.players != len(self.hands):
             raise InvalidHandError(
                 f"this hand was played by {len(self.hands)} players, so rules for {rules.players}"
                 f" ({rules}) cannot price it: expected rules with players={len(self.hands)}"
             )
+        if self.big_gin and not rules.big_gin:
+            raise InvalidHandError(f"this hand ended in big gin, which is off under {rules}: it has no price there")
         if self.knocker is None:
             return void_score()
         return price_hand(
