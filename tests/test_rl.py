@@ -74,6 +74,26 @@ def test_action_indexes_round_trip() -> None:
     assert rl.OBSERVATION_SIZE == sum(size for _, size, _ in rl.SECTIONS) == 379
 
 
+def test_actions_are_taken_in_every_form_the_discrete_space_holds() -> None:
+    # A numpy integer, or the 0-d array a single-environment policy's predict() returns.
+    env = rl.GinRummyEnv(opponent="random")
+    _, info = env.reset(seed=3)
+    index = np.flatnonzero(info["action_mask"])[0]
+    for form in (int(index), np.int64(index), np.int32(index), np.array(index), np.array(index, dtype=np.uint8)):
+        assert env.action_space.contains(form)
+        assert rl.index_action(form) == rl.ACTIONS[int(index)]  # type: ignore[arg-type]
+    assert env.match is not None
+    before = env.match.state.history_length
+    env.step(np.array(index))  # type: ignore[arg-type]
+    assert env.match.state.history[before] == rl.ACTIONS[int(index)]
+    for bad in (np.array([index]), np.array(float(index)), np.array(True)):
+        assert not env.action_space.contains(bad)
+        with pytest.raises(IllegalActionError, match="is not one of 0-110: expected a whole number"):
+            rl.index_action(bad)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="action index 111 is not one of 0-110"):
+        rl.index_action(np.array(111))  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_masks_are_exactly_the_legal_actions(players: int) -> None:
     game = rl.env(players=players, rules=attrs.evolve(PRESETS["tournament"], players=players))

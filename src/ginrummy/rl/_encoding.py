@@ -128,9 +128,12 @@ def action_index(action: Action) -> int:
 
 
 def index_action(index: int) -> Action:
-    """The action of discrete index ``index`` (0-110)."""
+    """The action of discrete index ``index`` (0-110): an int, a numpy integer, or a 0-d
+    integer array, as Gymnasium's ``Discrete`` space accepts."""
     if type(index) is int and 0 <= index < ACTION_COUNT:  # the common case, checked first
         return ACTIONS[index]
+    if isinstance(index, np.ndarray) and index.shape == () and np.issubdtype(index.dtype, np.integer):
+        index = index.item()  # a 0-d array, as a single-environment policy's predict() returns
     if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)):
         raise IllegalActionTypeError(
             f"action index {shown(index)} is not one of 0-{ACTION_COUNT - 1}: expected a whole number", reason="unknown_action"
