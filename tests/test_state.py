@@ -281,3 +281,15 @@ def test_ruling_1_knock_legality_is_tested_on_the_ten_kept_cards() -> None:
     assert state.knock_limit == 10
     assert state.is_legal(Knock(Card.parse("Kc")))
     assert not state.is_legal(Knock(Card.parse("As")))
+
+
+def test_replay_names_the_action_that_cannot_be_replayed() -> None:
+    deal = GameState.new(Rules(), seed=2)
+    assert GameState.replay(Rules(), deal.deck_cards, deal.dealer, ["pass", PassUpcard(), "stock"]).history_length == 3
+    with pytest.raises(IllegalActionError, match=r"^action #3 'pass' cannot be replayed: cannot pass now") as caught:
+        GameState.replay(Rules(), deal.deck_cards, deal.dealer, ["pass", "pass", "pass"])
+    assert caught.value.reason == "wrong_phase"
+    with pytest.raises(IllegalActionError, match=r"^action #2 'zzz' cannot be replayed: cannot read 'zzz' as an action"):
+        GameState.replay(Rules(), deal.deck_cards, deal.dealer, ["pass", "zzz"])
+    with pytest.raises(TypeError, match=r"^action #1 5 cannot be replayed: expected an Action, not int: 5"):
+        GameState.replay(Rules(), deal.deck_cards, deal.dealer, [5])  # type: ignore[list-item]

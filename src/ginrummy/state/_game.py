@@ -157,15 +157,22 @@ class GameState:
     ) -> GameState:
         """The state reached by dealing ``deck`` and applying ``actions`` (values or text) in order.
 
-        Every action is checked; an illegal one raises :class:`~ginrummy.IllegalActionError`.
+        Every action is checked; an illegal one raises :class:`~ginrummy.IllegalActionError`
+        (its class and ``reason`` kept), numbering it from 1: ``"action #3 'pass' cannot be
+        replayed: ..."``.
         """
         if isinstance(actions, (str, bytes, bytearray, memoryview)) or not isinstance(actions, Iterable):
             raise WrongTypeError(
                 f"actions must be an iterable of actions or action texts, not {type(actions).__name__}: {_shown(actions)}"
             )
         state = cls.new(rules, deck=deck, dealer=dealer)
-        for action in actions:
-            state = state.apply(_parse_action_text(action) if isinstance(action, str) else action)
+        for number, action in enumerate(actions, start=1):
+            try:
+                state = state.apply(_parse_action_text(action) if isinstance(action, str) else action)
+            except IllegalActionError as error:
+                raise type(error)(
+                    f"action #{number} {_shown(action)} cannot be replayed: {error}", reason=error.reason
+                ) from error
         return state
 
     # --------------------------------------------------------------- properties
