@@ -34,6 +34,7 @@ from ginrummy import (
     InvalidHandError,
     Knock,
     Match,
+    NextHand,
     PassUpcard,
     Phase,
     PlayerError,
@@ -477,10 +478,39 @@ class _Cheater:
 
 def test_drivers_reject_illegal_choices() -> None:
     state = GameState.new(Rules(), seed=1).apply(PassUpcard()).apply(PassUpcard())
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(IllegalActionError, match=r"^_Cheater at seat \d chose pile, which cannot be played: ") as caught:
         play_hand(state, [_Cheater(), _Cheater()])
+    assert caught.value.reason == "must_draw_stock"
     with pytest.raises(ValueError):
         play_hand(state, [_Cheater()])
+    with pytest.raises(IllegalActionError, match=r"^_Dealer at seat \d chose next, which cannot be played: "):
+        play_match(Match.new(Rules(game_target=20), seed=1), [_Dealer(), _Dealer()])
+
+
+class _PileTaker:
+    """Takes every discard it may, so two of them never run the stock down."""
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        for action in legal_actions:
+            if isinstance(action, (TakeUpcard, DrawDiscard)):
+                return action
+        return next((a for a in legal_actions if isinstance(a, Discard)), legal_actions[0])
+
+
+def test_drivers_stop_a_hand_that_never_ends() -> None:
+    takers = [_PileTaker(), _PileTaker()]
+    with pytest.raises(RuntimeError, match="the hand did not end within 500 actions"):
+        play_hand(GameState.new(Rules(), seed=1), takers, max_actions=500)
+    with pytest.raises(RuntimeError, match="the hand did not end within 300 actions"):
+        play_match(Match.new(Rules(), seed=1), takers, max_actions=300)
+    with pytest.raises(PlayerError, match="max_actions=0 is not allowed"):
+        play_hand(GameState.new(Rules(), seed=1), takers, max_actions=0)
+    assert play_hand(GameState.new(Rules(), seed=1), [MediumPlayer(), MediumPlayer()], max_actions=200).is_over
+
+
+class _Dealer:
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        return NextHand()
 
 
 def test_play_hand_finishes_a_hand() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from ..actions import Action
 from ..errors import IllegalActionError, IllegalActionTypeError, PlayerError, PlayerTypeError, WrongTypeError, _shown
@@ -34,6 +34,22 @@ def _ask(player: Player, view: PlayerView, legal: Sequence[Action]) -> Action:
             f"{type(player).__name__}.choose returned {_shown(action)}, which is not an Action", reason="unknown_action"
         )
     return action
+
+
+_Game = TypeVar("_Game", GameState, Match)
+
+
+def _played(game: _Game, player: Player, seat: int) -> _Game:
+    """``game`` after the move ``player`` at ``seat`` chooses from its view; an illegal
+    move raises the engine's error (class and ``reason`` kept) naming the player."""
+    view = game.view(seat)
+    action = _ask(player, view, view.legal_actions)
+    try:
+        return game.apply(action, seat=seat)
+    except IllegalActionError as error:
+        raise type(error)(
+            f"{type(player).__name__} at seat {seat} chose {action}, which cannot be played: {error}", reason=error.reason
+        ) from error
 
 
 def offered(view: PlayerView, legal_actions: Sequence[Action] | None) -> Sequence[Action]:
@@ -115,22 +131,37 @@ def _check_players(players: Sequence[Player], seats: int) -> None:
             raise WrongTypeError(f"players[{seat}] is {_shown(player)}, not a player: expected an object with a choose(view, legal_actions) method")
 
 
-def play_hand(state: GameState, players: Sequence[Player]) -> GameState:
-    """Play ``state`` to the end of the hand, seat ``i`` played by ``players[i]``."""
+def _check_length(state: GameState, max_actions: int) -> None:
+    """``RuntimeError`` once a hand has run to ``max_actions`` actions unfinished."""
+    if state.history_length >= max_actions:
+        raise RuntimeError(
+            f"the hand did not end within {max_actions} actions (players that only take discards never reach the wall)"
+        )
+
+
+def play_hand(state: GameState, players: Sequence[Player], *, max_actions: int = 10_000) -> GameState:
+    """Play ``state`` to the end of the hand, seat ``i`` played by ``players[i]``.
+
+    Raises ``RuntimeError`` if the hand has not ended after ``max_actions`` actions:
+    the stock only runs down when players draw from it, so players that keep taking
+    each other's discards would play forever."""
     check_argument("play_hand", state, GameState)
+    check_setting("max_actions", max_actions, low=1, whole=True)
     _check_players(players, state.players)
     while not state.is_over:
+        _check_length(state, max_actions)
         seat = state.to_play
         assert seat is not None
-        view = state.view(seat)
-        state = state.apply(_ask(players[seat], view, view.legal_actions), seat=seat)
+        state = _played(state, players[seat], seat)
     return state
 
 
-def play_match(match: Match, players: Sequence[Player], *, max_hands: int = 10_000) -> Match:
-    """Play ``match`` to the end of the game; raises ``RuntimeError`` after ``max_hands`` hands."""
+def play_match(match: Match, players: Sequence[Player], *, max_hands: int = 10_000, max_actions: int = 10_000) -> Match:
+    """Play ``match`` to the end of the game; raises ``RuntimeError`` after ``max_hands``
+    hands, or when a hand has not ended after ``max_actions`` actions (as :func:`play_hand`)."""
     check_argument("play_match", match, Match)
     check_setting("max_hands", max_hands, low=1, whole=True)
+    check_setting("max_actions", max_actions, low=1, whole=True)
     _check_players(players, match.players)
     while not match.is_over:
         if match.state.is_over:
@@ -138,10 +169,10 @@ def play_match(match: Match, players: Sequence[Player], *, max_hands: int = 10_0
                 raise RuntimeError(f"the match did not finish within {max_hands} hands")
             match = match.apply(match.legal_actions()[0])
             continue
+        _check_length(match.state, max_actions)
         seat = match.to_play
         assert seat is not None
-        view = match.view(seat)
-        match = match.apply(_ask(players[seat], view, view.legal_actions), seat=seat)
+        match = _played(match, players[seat], seat)
     return match
 
 
