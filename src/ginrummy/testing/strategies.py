@@ -2,6 +2,7 @@
 
 Install Hypothesis to use them (``pip install ginrummy[test]``)::
 
+    import ginrummy
     from hypothesis import given
     from ginrummy.testing import strategies as gs
 
