@@ -26,6 +26,7 @@ from ginrummy import (
     Meld,
     Rules,
     SchemaError,
+    SchemaTypeError,
     TakeUpcard,
     WrongTypeError,
     dumps,
@@ -227,6 +228,13 @@ def test_only_game_records_take_player_names() -> None:
         dumps(result, names=["Ann", "Bob"])
     with pytest.raises(WrongTypeError, match="names label the players of a game record, not of Rules"):
         dumps(Rules(), names=["Ann", "Bob"])
+    match = Match.new(Rules(), seed=5)
+    with pytest.raises(SchemaTypeError, match="names must be strings, one per seat, not int: 1"):
+        dumps(match, names=[1, 2])  # type: ignore[list-item]
+    with pytest.raises(SchemaTypeError, match="names must be a sequence of 2 strings, one per seat, not str: 'Ann'"):
+        dumps(match, names="Ann")
+    with pytest.raises(SchemaError, match="names: 'players' must list 2 names, one per seat, not \\['Ann'\\]"):
+        dumps(match, names=["Ann"])
 
 
 @pytest.mark.parametrize(

@@ -106,7 +106,11 @@ def to_dict(value: Serializable | PlayerView, *, names: Sequence[str] | None = N
             raise SchemaTypeError(
                 f"names must be a sequence of {value.rules.players} strings, one per seat, not {type(given).__name__}: {_shown(given)}"
             )
-        _check_names(list(given), value.rules.players, "names")
+        listed = list(given)
+        odd = next((name for name in listed if not isinstance(name, str)), None)
+        if odd is not None:
+            raise SchemaTypeError(f"names must be strings, one per seat, not {type(odd).__name__}: {_shown(odd)}")
+        _check_names(listed, value.rules.players, "names")
         return to_dict(value) | {"players": list(names)}
     if isinstance(value, Rules):
         return _head("rules") | {"rules": value.to_dict()}
