@@ -231,6 +231,8 @@ def test_only_game_records_take_player_names() -> None:
     match = Match.new(Rules(), seed=5)
     with pytest.raises(SchemaTypeError, match="names must be strings, one per seat, not int: 1"):
         dumps(match, names=[1, 2])  # type: ignore[list-item]
+    with pytest.raises(SchemaTypeError, match="names must be strings, one per seat, not NoneType: None"):
+        dumps(match, names=["Ann", None])  # type: ignore[list-item]
     with pytest.raises(SchemaTypeError, match="names must be a sequence of 2 strings, one per seat, not str: 'Ann'"):
         dumps(match, names="Ann")
     with pytest.raises(SchemaError, match="names: 'players' must list 2 names, one per seat, not \\['Ann'\\]"):

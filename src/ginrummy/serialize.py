@@ -107,9 +107,9 @@ def to_dict(value: Serializable | PlayerView, *, names: Sequence[str] | None = N
                 f"names must be a sequence of {value.rules.players} strings, one per seat, not {type(given).__name__}: {_shown(given)}"
             )
         listed = list(given)
-        odd = next((name for name in listed if not isinstance(name, str)), None)
-        if odd is not None:
-            raise SchemaTypeError(f"names must be strings, one per seat, not {type(odd).__name__}: {_shown(odd)}")
+        for name in listed:
+            if not isinstance(name, str):
+                raise SchemaTypeError(f"names must be strings, one per seat, not {type(name).__name__}: {_shown(name)}")
         _check_names(listed, value.rules.players, "names")
         return to_dict(value) | {"players": list(names)}
     if isinstance(value, Rules):
