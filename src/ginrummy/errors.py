@@ -130,6 +130,12 @@ class IllegalActionError(GinRummyError, ValueError):
         return (_rebuild, (type(self), self.args, {"reason": self.reason}))
 
 
+def _in_context(error: IllegalActionError, context: str) -> IllegalActionError:
+    """``error`` again, of the same class and ``reason``, its message led by ``context``
+    (which action of a replay, which player's move) (internal)."""
+    return type(error)(f"{context}: {error}", reason=error.reason)
+
+
 class RulesError(GinRummyError, ValueError):
     """A :class:`~ginrummy.Rules` value that cannot be played, or an unknown preset.
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol, TypeVar, runtime_checkable
 
 from ..actions import Action
-from ..errors import IllegalActionError, IllegalActionTypeError, PlayerError, PlayerTypeError, WrongTypeError, _shown
+from ..errors import IllegalActionError, IllegalActionTypeError, PlayerError, PlayerTypeError, WrongTypeError, _in_context, _shown
 from ..state import GameState, Match, PlayerView
 
 __all__ = ["LEVELS", "Player", "make_player", "play_hand", "play_match"]
@@ -47,9 +47,7 @@ def _played(game: _Game, player: Player, seat: int) -> _Game:
     try:
         return game.apply(action, seat=seat)
     except IllegalActionError as error:
-        raise type(error)(
-            f"{type(player).__name__} at seat {seat} chose {action}, which cannot be played: {error}", reason=error.reason
-        ) from error
+        raise _in_context(error, f"{type(player).__name__} at seat {seat} chose {action}, which cannot be played") from error
 
 
 def offered(view: PlayerView, legal_actions: Sequence[Action] | None) -> Sequence[Action]:

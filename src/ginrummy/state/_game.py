@@ -29,7 +29,7 @@ from ..actions import (
     parse_action as _parse_action_text,
 )
 from ..cards import Card, Hand
-from ..errors import GinRummyError, IllegalActionError, IllegalActionTypeError, WrongTypeError, _shown
+from ..errors import GinRummyError, IllegalActionError, IllegalActionTypeError, WrongTypeError, _in_context, _shown
 from ..rules import Rules, _require_rules
 from ..scoring import HandResult
 from . import _offer, _showdown, _turns, _wall
@@ -170,9 +170,7 @@ class GameState:
             try:
                 state = state.apply(_parse_action_text(action) if isinstance(action, str) else action)
             except IllegalActionError as error:
-                raise type(error)(
-                    f"action #{number} {_shown(action)} cannot be replayed: {error}", reason=error.reason
-                ) from error
+                raise _in_context(error, f"action #{number} {_shown(action)} cannot be replayed") from error
         return state
 
     # --------------------------------------------------------------- properties
