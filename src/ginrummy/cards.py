@@ -535,6 +535,14 @@ def _operand_mask(other: object, operator: str) -> int:
 _SUBSET: Final = "ask Hand(cards).issubset(...)"
 
 
+def _require_card(value: object, what: str) -> Card:
+    """``value`` when it is a :class:`Card`; ``WrongTypeError`` quoting it otherwise, such
+    as ``"upcard must be a Card, not str: '9h'"`` (internal)."""
+    if not isinstance(value, Card):
+        raise WrongTypeError(f"{what} must be a Card, not {type(value).__name__}: {_shown(value)}")
+    return value
+
+
 def _one_card(card: object, takes: str, several: str = "") -> Card:
     """``card`` as a Card: a Card, or the text of exactly one card. ``takes`` names the
     caller in messages (``"Hand.add takes"``); ``several`` says what to use instead for

@@ -23,7 +23,7 @@ from typing import Final, TypeVar
 
 import attrs
 
-from .cards import Card, Rank, Suit
+from .cards import Card, Rank, Suit, _require_card
 from .errors import RulesError, RulesTypeError, WrongTypeError, _RulesValue, _shown, _whole_or_type
 
 __all__ = [
@@ -243,8 +243,7 @@ class Rules:
         >>> Rules().knock_limit_for(Card.parse("Ac"))
         0
         """
-        if not isinstance(upcard, Card):
-            raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}: {_shown(upcard)}")
+        _require_card(upcard, "upcard")
         if not self.oklahoma:
             return self.knock_limit
         if upcard.rank is Rank.ACE:
@@ -256,8 +255,7 @@ class Rules:
 
         What the factor applies to is :attr:`spades_double`.
         """
-        if not isinstance(upcard, Card):
-            raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}: {_shown(upcard)}")
+        _require_card(upcard, "upcard")
         if self.oklahoma and self.spades_double is not SpadesDouble.OFF and upcard.suit is Suit.SPADES:
             return 2
         return 1

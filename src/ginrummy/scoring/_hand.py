@@ -9,7 +9,7 @@ from typing import TypeVar
 import attrs
 
 from .._price import EndReason, Score, price_hand, void_score
-from ..cards import Card, CardsLike, Hand, _mask_of
+from ..cards import Card, CardsLike, Hand, _mask_of, _require_card
 from ..errors import (
     InvalidHandError,
     InvalidHandTypeError,
@@ -156,8 +156,7 @@ class HandResult:
         if knocker is not None:
             _seat_of(knocker, len(self.hands), "knocker", InvalidHandError, InvalidHandTypeError, after=" or None")
         _require_rules(self.rules)
-        if not isinstance(self.upcard, Card):
-            raise WrongTypeError(f"upcard must be a Card, not {type(self.upcard).__name__}: {_shown(self.upcard)}")
+        _require_card(self.upcard, "upcard")
         _check_facts(self)
 
     @property
@@ -372,8 +371,7 @@ def showdown(
     ('undercut', 1, 26)
     """
     _require_rules(rules)
-    if not isinstance(upcard, Card):
-        raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}: {_shown(upcard)}")
+    _require_card(upcard, "upcard")
     n = rules.players
     _seat_of(knocker_seat, n, "knocker_seat", InvalidHandError, InvalidHandTypeError)
     if len(defenders) != n - 1:

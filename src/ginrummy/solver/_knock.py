@@ -6,7 +6,7 @@ import attrs
 
 from .._masks import deadwood_of_mask, discard_deadwood_of_mask, knock_discards
 from .._tables import SET_RANK_POINTS, SUIT_BITS, SUIT_DEADWOOD
-from ..cards import Card, CardsLike, Hand, _mask_of
+from ..cards import Card, CardsLike, Hand, _mask_of, _require_card
 from ..errors import InvalidHandError, RulesError, RulesTypeError, WrongTypeError, _shown
 from ._melding import Melding, _best_melding_of_mask, _new, _set
 
@@ -27,8 +27,7 @@ class KnockOption:
     """The least-deadwood arrangement of the kept cards."""
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.discard, Card):
-            raise WrongTypeError(f"KnockOption.discard must be a Card, not {type(self.discard).__name__}: {_shown(self.discard)}")
+        _require_card(self.discard, "KnockOption.discard")
         if not isinstance(self.melding, Melding):
             raise WrongTypeError(f"KnockOption.melding must be a Melding, not {type(self.melding).__name__}: {_shown(self.melding)}")
         kept = self.melding.cards

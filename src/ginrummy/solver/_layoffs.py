@@ -8,7 +8,7 @@ import attrs
 
 from .._masks import best_layoff_choice, deadwood_of_mask
 from .._price import knocker_layout
-from ..cards import Card, CardsLike, Hand, _mask_of
+from ..cards import Card, CardsLike, Hand, _mask_of, _require_card
 from ..errors import InvalidHandError, InvalidMeldError, WrongTypeError, _shown
 from ..melds import Meld, MeldLike, _as_melds
 from ..rules import Rules, _require_rules
@@ -39,8 +39,7 @@ class Layoff:
     """Index of the knocker meld it extends (in the order the melds were given)."""
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.card, Card):
-            raise WrongTypeError(f"Layoff.card must be a Card, not {type(self.card).__name__}: {_shown(self.card)}")
+        _require_card(self.card, "Layoff.card")
         if isinstance(self.target, bool) or not isinstance(self.target, int):
             raise WrongTypeError(f"Layoff.target must be the index of a knocker meld, not {_shown(self.target)}")
 
@@ -196,8 +195,8 @@ def knocker_melding(
                 f"these rules seat {rules.players} players, so knocker_melding needs {rules.players - 1} defender"
                 f" hand(s) after the knocker's, got {len(defender_cards)}"
             )
-    if upcard is not None and not isinstance(upcard, Card):
-        raise WrongTypeError(f"upcard must be a Card, not {type(upcard).__name__}: {_shown(upcard)}")
+    if upcard is not None:
+        _require_card(upcard, "upcard")
     defenders: list[int] = []
     seen = mask
     for cards in defender_cards:
