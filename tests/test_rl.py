@@ -49,6 +49,7 @@ from ginrummy.players import MediumPlayer, RandomPlayer  # noqa: E402
 def test_pettingzoo_api_test(players: int, capsys: pytest.CaptureFixture[str]) -> None:
     api_test(rl.env(players=players), num_cycles=400)
     api_test(rl.env(players=players, episode="game", rules=Rules(game_target=40)), num_cycles=200)
+    api_test(rl.env(players=players, max_steps=7), num_cycles=100)  # truncated mid-hand
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -418,6 +419,69 @@ def test_a_live_agent_may_not_step_with_none() -> None:
     game.reset(seed=1)
     with pytest.raises(IllegalActionError, match="player_[01] must act: None is only for finished agents"):
         game.step(None)
+
+
+def _pile_taking_index(mask: np.ndarray[Any, Any]) -> int:
+    """Take the upcard or the discard whenever allowed, else discard: never knocks, so a
+    table of such players passes cards round for ever once the upcard is taken."""
+    for index in (0, 3):
+        if mask[index]:
+            return index
+    return int(np.flatnonzero(mask[4:56])[0]) + 4 if mask[4:56].any() else int(np.flatnonzero(mask)[0])
+
+
+class _PileTakingPlayer:
+    """The same policy as a computer player for the Gymnasium environment's opponents."""
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        return rl.index_action(_pile_taking_index(rl.legal_mask(tuple(legal_actions))))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_max_steps_truncates_an_episode_that_would_never_end(players: int) -> None:
+    game = rl.env(players=players, max_steps=120)
+    for seed in (1, 2):  # reset starts the count again
+        game.reset(seed=seed)
+        steps = 0
+        for agent in game.agent_iter(max_iter=10_000):
+            observation, reward, terminated, truncated, _ = game.last()
+            if terminated or truncated:
+                assert truncated and not terminated and reward == 0.0
+                game.step(None)
+                continue
+            game.step(_pile_taking_index(observation["action_mask"]))
+            steps += 1
+        assert steps == 120 and not game.agents and not game.match.state.is_over
+
+
+def test_max_steps_leaves_an_episode_that_ends_in_time_terminated() -> None:
+    game = rl.env(max_steps=10_000)
+    game.reset(seed=3)
+    rng = np.random.default_rng(0)
+    ended: list[tuple[bool, bool]] = []
+    for agent in game.agent_iter():
+        observation, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            ended.append((terminated, truncated))
+            game.step(None)
+        else:
+            game.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert ended == [(True, False), (True, False)] and game.match.state.is_over
+
+
+def test_max_steps_is_a_whole_number_1_or_more_or_none() -> None:
+    assert rl.env().max_steps is None and rl.env(max_steps=np.int64(5)).max_steps == 5  # type: ignore[arg-type]
+    for bad, error in [(0, RulesError), (-3, RulesError), (True, TypeError), (2.5, TypeError), ("10", TypeError)]:
+        with pytest.raises(error, match=re.escape(f"max_steps={bad!r} is not allowed: expected a whole number 1 or more")):
+            rl.env(max_steps=bad)  # type: ignore[arg-type]
+
+
+def test_gymnasium_time_limit_truncates_the_one_agent_environment() -> None:
+    env = gymnasium.make(rl.ENV_ID, opponent=_PileTakingPlayer(), max_episode_steps=40)
+    observation, _ = env.reset(seed=5)
+    for step in range(1, 41):
+        observation, reward, terminated, truncated, _ = env.step(_pile_taking_index(observation["action_mask"]))
+        assert not terminated and truncated == (step == 40)
 
 
 def test_a_missing_extra_names_it() -> None:

@@ -12,7 +12,7 @@ from pettingzoo import AECEnv
 
 from ginrummy import IllegalActionError, Match, NextHand, Phase, Rules
 
-from ._common import check_render_mode, check_seed, render, resolve_rules, rewards_after_hand, shown
+from ._common import check_max_steps, check_render_mode, check_seed, render, resolve_rules, rewards_after_hand, shown
 from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, encode_seat, index_action, state_mask
 
 __all__ = ["GinRummyAEC", "env"]
@@ -29,6 +29,9 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
     the legal actions; all 0 for an agent not to act). One agent may act several times
     running (it draws, then discards). An episode is one hand (``episode="hand"``) or a
     whole game to the target (``episode="game"``, the next hand dealt automatically).
+    With ``max_steps``, an episode that has not ended after that many steps is cut
+    short: every agent is truncated (players that only ever take the discard can
+    otherwise pass cards round for ever).
     """
 
     metadata = {"render_modes": ["human", "ansi"], "name": "ginrummy_v0", "is_parallelizable": False}
@@ -43,10 +46,13 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
         episode: str = "hand",
         reward: str = "points",
         render_mode: str | None = None,
+        max_steps: int | None = None,
     ) -> None:
         super().__init__()
         self.rules = resolve_rules(rules, players, episode, reward)
         check_render_mode(render_mode)
+        self.max_steps = check_max_steps(max_steps)
+        self._steps = 0
         self.episode = episode
         self.reward_kind = reward
         self.render_mode = render_mode
@@ -94,6 +100,7 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._steps = 0
         self._select()
 
     def _select(self) -> None:
@@ -137,6 +144,9 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
             else:
                 self.match = match.apply(NextHand())
             self._accumulate_rewards()
+        self._steps += 1
+        if self.max_steps is not None and self._steps >= self.max_steps and not any(self.terminations.values()):
+            self.truncations = dict.fromkeys(self.agents, True)
         self._select()
         if self.render_mode == "human":
             self.render()
@@ -156,6 +166,7 @@ def env(
     episode: str = "hand",
     reward: str = "points",
     render_mode: str | None = None,
+    max_steps: int | None = None,
 ) -> GinRummyAEC:
     """A PettingZoo AEC Gin Rummy environment for any :class:`~ginrummy.Rules` and 2-4 players."""
-    return GinRummyAEC(rules, players, episode=episode, reward=reward, render_mode=render_mode)
+    return GinRummyAEC(rules, players, episode=episode, reward=reward, render_mode=render_mode, max_steps=max_steps)

@@ -9,7 +9,7 @@ import attrs
 
 from ginrummy import HandResult, InvalidHandError, InvalidHandTypeError, Match, Rules, RulesError, RulesTypeError, WrongTypeError
 
-__all__ = ["EPISODES", "REWARDS", "check_render_mode", "check_seed", "choice_error", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
+__all__ = ["EPISODES", "REWARDS", "check_max_steps", "check_render_mode", "check_seed", "choice_error", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
 
 EPISODES: Final = ("hand", "game")
 REWARDS: Final = ("points", "win")
@@ -36,19 +36,37 @@ def check_render_mode(render_mode: object) -> None:
         raise choice_error(render_mode)(f"render_mode={shown(render_mode)} is not allowed: expected None, 'human' or 'ansi'")
 
 
+def _optional_whole(
+    name: str, value: object, least: int, expected: str, too_small: type[Exception], wrong_type: type[Exception]
+) -> int | None:
+    """``value`` as an int when it is ``None`` or a whole number (a numpy integer counts)
+    of ``least`` or more; else ``wrong_type`` for what is not a whole number and
+    ``too_small`` for one below ``least``, quoting ``name=value``."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise wrong_type(f"{name}={shown(value)} is not allowed: {expected}")
+    if value < least:
+        raise too_small(f"{name}={shown(value)} is not allowed: {expected}")
+    return int(value)
+
+
+def check_max_steps(max_steps: object) -> int | None:
+    """``max_steps`` as an environment takes it: ``None`` (no limit) or a whole number 1
+    or more. Anything else raises :class:`~ginrummy.RulesError`, or
+    :class:`~ginrummy.RulesTypeError` (a ``TypeError`` too) for what is not a whole
+    number."""
+    expected = "expected a whole number 1 or more (the steps an episode may last), or None for no limit"
+    return _optional_whole("max_steps", max_steps, 1, expected, RulesError, RulesTypeError)
+
+
 def check_seed(seed: object) -> int | None:
     """``seed`` as ``reset`` takes it: ``None`` or a whole number 0 or more (a numpy
     integer is read as one). Anything else raises :class:`~ginrummy.InvalidHandError`,
     or :class:`~ginrummy.InvalidHandTypeError` (a ``TypeError`` too) for what is not a
     whole number: ``random.Random`` would read -7 as 7, and Gymnasium refuses both."""
-    if seed is None:
-        return None
     expected = "expected a whole number 0 or more, or None"
-    if isinstance(seed, bool) or not isinstance(seed, Integral):
-        raise InvalidHandTypeError(f"seed={shown(seed)} is not allowed: {expected}")
-    if seed < 0:
-        raise InvalidHandError(f"seed={shown(seed)} is not allowed: {expected}")
-    return int(seed)
+    return _optional_whole("seed", seed, 0, expected, InvalidHandError, InvalidHandTypeError)
 
 
 def resolve_rules(rules: Rules | None, players: int | None, episode: str, reward: str) -> Rules:
