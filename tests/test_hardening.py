@@ -164,6 +164,26 @@ def test_seats_given_as_floats_or_bools_are_refused(dealer: object) -> None:
         state.apply(PassUpcard(), seat=dealer)  # type: ignore[arg-type]
 
 
+def test_a_seat_of_any_whole_number_type_is_read_as_its_int() -> None:
+    np = pytest.importorskip("numpy")
+    state = GameState.new(STANDARD, seed=1, dealer=np.int64(1))
+    assert type(state.dealer) is int and state.dealer == 1
+    assert json.loads(json.dumps(to_dict(state)))["dealer"] == 1
+    assert state.view(np.int64(0)) == state.view(0) and state.hand(np.int8(1)) == state.hand(1)
+    assert state.next_seat(np.uint8(1)) == 0 and state.view(0).relative(np.int32(1)) == 1
+    player = state.to_play
+    assert player is not None
+    assert state.apply(PassUpcard(), seat=np.int64(player)) == state.apply(PassUpcard())
+    with pytest.raises(IllegalActionError, match=f"it is seat {player}'s turn, not seat {1 - player}'s") as caught:
+        state.apply(PassUpcard(), seat=np.int64(1 - player))
+    assert caught.value.reason == "not_your_turn"
+    match = Match.new(STANDARD, seed=1, dealer=np.int16(0))
+    assert type(match.state.dealer) is int and match.view(np.int64(1)) == match.view(1)
+    for refused in (np.bool_(True), np.float64(1.0), np.int64(2), np.int64(-1)):
+        with pytest.raises(InvalidHandError, match=r"is not a seat: expected"):
+            state.view(refused)
+
+
 def test_seats_in_documents_must_be_whole_numbers() -> None:
     state = GameState.new(STANDARD, seed=1, dealer=0)
     doc = to_dict(state)

@@ -314,6 +314,20 @@ def test_bad_environment_arguments_are_refused() -> None:
     assert rl.GinRummyEnv(illegal_reward=np.float32(-2)).illegal_reward == -2.0  # type: ignore[arg-type]
 
 
+def test_seats_may_be_numpy_integers() -> None:
+    env = rl.GinRummyEnv(seat=np.int64(1))  # type: ignore[arg-type]
+    assert type(env.seat) is int and env.seat == 1
+    state = Match.new(Rules(), seed=4).state
+    for seat in range(2):
+        assert np.array_equal(rl.encode_seat(state, np.int64(seat)), rl.encode_seat(state, seat))  # type: ignore[arg-type]
+        assert np.array_equal(rl.state_mask(state, np.int8(seat)), rl.state_mask(state, seat))  # type: ignore[arg-type]
+    for bad in (np.bool_(False), np.float32(0.0)):
+        with pytest.raises(TypeError, match="is not a seat: expected 0-1"):
+            rl.encode_seat(state, bad)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="is not a seat: expected 0-1"):
+            rl.GinRummyEnv(seat=bad)  # type: ignore[arg-type]
+
+
 def test_render_modes() -> None:
     game = rl.env(render_mode="ansi")
     game.reset(seed=1)

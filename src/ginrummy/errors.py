@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from numbers import Integral
 from typing import ClassVar, NoReturn, TypeVar, cast
 
 __all__ = [
@@ -224,6 +225,15 @@ def _whole_or_type(value: object, kind: type[_Kind], dual: type[_Kind]) -> type[
     """``kind`` for a whole number (the value is out of range) and ``dual``, the class that
     is also a :class:`WrongTypeError`, for anything else (``bool`` included) (internal)."""
     return kind if isinstance(value, int) and not isinstance(value, bool) else dual
+
+
+def _as_whole(value: object) -> object:
+    """``value`` as an ``int`` when it is a whole number of another type (a numpy integer,
+    say: a seat picked with ``numpy.argmax``), else ``value`` itself, ``bool`` included,
+    to be checked by the caller (internal)."""
+    if type(value) is int or isinstance(value, bool) or not isinstance(value, Integral):
+        return value
+    return int(value)
 
 
 def _seat_of(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import struct
+from numbers import Integral
 from typing import Final
 
 import numpy as np
@@ -265,14 +266,18 @@ def _check_view(function: str, view: object) -> None:
         raise WrongTypeError(f"{function} takes a PlayerView, not {type(view).__name__}: {shown(view)}")
 
 
-def _check_seat(state: GameState, seat: int) -> None:
+def _check_seat(state: GameState, seat: object) -> int:
+    """``seat`` as an ``int`` (a numpy integer is read as one) when it is a seat of ``state``."""
     if type(state) is not GameState:
         raise WrongTypeError(f"expected a GameState, not {type(state).__name__}: {shown(state)}")
     n = len(state.hands)
     if type(seat) is not int:
-        raise InvalidHandTypeError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
+        if isinstance(seat, bool) or not isinstance(seat, Integral):
+            raise InvalidHandTypeError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
+        seat = int(seat)
     if not 0 <= seat < n:
         raise InvalidHandError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
+    return seat
 
 
 _OPPONENTS = {(n, seat): tuple((seat + i) % n for i in range(1, n)) for n in range(2, 5) for seat in range(n)}
@@ -291,7 +296,7 @@ def encode_seat(
     took from it and still holds, the counts, the upcard, the limit, the stock count, the
     phase and the scores); tests check it equals :func:`encode_observation` at every step.
     """
-    _check_seat(state, seat)
+    seat = _check_seat(state, seat)
     hands = state.hands
     n = len(hands)
     deck = state.deck
@@ -346,7 +351,7 @@ _MASK_BYTES = (ACTION_COUNT + 7) // 8
 def state_mask(state: GameState, seat: int) -> npt.NDArray[np.int8]:
     """``action_mask(state.view(seat))`` without building the view: the environments' fast
     path (the discard phase is read as card masks, other phases from their few actions)."""
-    _check_seat(state, seat)
+    seat = _check_seat(state, seat)
     if state.phase is not Phase.DISCARD or state.to_play_seat != seat:
         return legal_mask(state.legal_actions() if state.to_play == seat else ())
     discards, knocks, big_gin = state.legal_card_masks()

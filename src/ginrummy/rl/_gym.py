@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from numbers import Real
+from numbers import Integral, Real
 from typing import Any
 
 import gymnasium
@@ -88,8 +88,10 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
             )
         self.illegal_reward = float(illegal_reward)
         n = self.rules.players
-        if isinstance(seat, bool) or not isinstance(seat, int):
+        given_seat: object = seat  # checked as any object: a numpy integer is read as its number
+        if isinstance(given_seat, bool) or not isinstance(given_seat, Integral):
             raise InvalidHandTypeError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
+        seat = int(given_seat)
         if not 0 <= seat < n:
             raise InvalidHandError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
         check_render_mode(render_mode)

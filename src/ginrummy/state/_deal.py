@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
 
 from ..cards import Card, parse_cards
-from ..errors import InvalidHandError, InvalidHandTypeError, WrongTypeError, _count, _seat_of, _shown
+from ..errors import InvalidHandError, InvalidHandTypeError, WrongTypeError, _as_whole, _count, _seat_of, _shown
 from ..rules import Rules
 
 __all__ = ["check_rng", "check_seat", "check_seed", "deal_hands", "deck_order", "left_of"]
@@ -17,8 +17,9 @@ def left_of(seat: int, players: int) -> int:
 
 
 def check_seat(seat: object, players: int, what: str = "seat") -> int:
-    """``seat`` when it is a seat at a table of ``players``; a library error otherwise."""
-    return _seat_of(seat, players, what, InvalidHandError, InvalidHandTypeError, typed="a whole number ")
+    """``seat`` as an ``int`` when it is a seat at a table of ``players`` (any whole
+    number type, a numpy integer included); a library error otherwise."""
+    return _seat_of(_as_whole(seat), players, what, InvalidHandError, InvalidHandTypeError, typed="a whole number ")
 
 
 SEED_BITS = 1024

@@ -426,8 +426,7 @@ class GameState:
         if self.phase is Phase.OVER:
             raise self._fail(f"cannot {action}: the hand is over", "hand_over")
         player = self.to_play_seat
-        if seat is not None and (seat != player or type(seat) is not int):
-            check_seat(seat, len(self.hands))
+        if seat is not None and (seat != player or type(seat) is not int) and check_seat(seat, len(self.hands)) != player:
             raise self._fail(f"cannot {action}: it is seat {player}'s turn, not seat {seat}'s", "not_your_turn")
         handler = _HANDLERS.get(type(action))
         if handler is None:

@@ -8,7 +8,7 @@ import attrs
 
 from ..actions import Action, HiddenKnock, Knock
 from ..cards import _CARDS, Card, Hand
-from ..errors import InvalidHandError, InvalidHandTypeError, _seat_of
+from ..errors import InvalidHandError, InvalidHandTypeError, _as_whole, _seat_of
 from ..rules import Rules
 from ..scoring import GameScore, HandResult, Hollywood
 from ._history import Step, steps_of
@@ -119,7 +119,7 @@ class PlayerView:
     def relative(self, seat: int) -> int:
         """Where ``seat`` sits from this player: 0 is this player, 1 its left (next to play), and so on."""
         n = len(self.card_counts)
-        seat = _seat_of(seat, n, "seat", InvalidHandError, InvalidHandTypeError)
+        seat = _seat_of(_as_whole(seat), n, "seat", InvalidHandError, InvalidHandTypeError)
         return (seat - self.seat) % n
 
     @property
