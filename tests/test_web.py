@@ -262,6 +262,16 @@ def test_fields_an_endpoint_does_not_read_are_refused(client: TestClient) -> Non
     assert client.post(f"/api/games/{token}/actions", json={"action": legal}).status_code == 200
 
 
+def test_a_query_string_is_ignored_as_documented(client: TestClient) -> None:
+    game = client.post("/api/games?_=1700000000", json={"level": "easy"}).json()
+    token = game["token"]
+    for path in (f"/api/games/{token}", "/api/options", "/api/history", "/api/stats"):
+        plain, busted = client.get(path), client.get(f"{path}?_=1700000001&limit=-1")
+        assert busted.status_code == 200 and busted.json() == plain.json()
+    legal = game["view"]["legal_actions"][0]
+    assert client.post(f"/api/games/{token}/actions?seat=1", json={"action": legal}).status_code == 200
+
+
 def test_hostile_bodies_never_get_a_500(client: TestClient) -> None:
     rng = random.Random(5)
     token = client.post("/api/games", json={}).json()["token"]
