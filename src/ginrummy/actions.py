@@ -15,7 +15,8 @@ from collections.abc import Iterable
 
 import attrs
 
-from .cards import Card, _require_card
+from .cards import Card
+from .cards._card import require_card
 from .errors import CardParseError, IllegalActionError, WrongTypeError, _shown
 from .melds import Meld, MeldLike, _as_melds
 
@@ -71,7 +72,7 @@ def _melds_converter(value: Iterable[MeldLike] | None) -> tuple[Meld, ...] | Non
 
 
 def _card_validator(instance: object, attribute: attrs.Attribute[Card], value: object) -> None:
-    _require_card(value, f"{type(instance).__name__}.{attribute.name}")
+    require_card(value, f"{type(instance).__name__}.{attribute.name}")
 
 
 def _melds_text(melds: tuple[Meld, ...] | None) -> str:

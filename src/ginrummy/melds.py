@@ -11,7 +11,9 @@ from typing_extensions import TypeAlias
 from attrs.exceptions import FrozenInstanceError
 
 from ._tables import MELD_IS_RUN
-from .cards import Card, CardsLike, Hand, _SUBSET, _mask_of, _one_card, parse_cards
+from .cards import Card, CardsLike, Hand, parse_cards
+from .cards._card import one_card
+from .cards._hand import SUBSET, mask_of
 from .errors import InvalidMeldError, WrongTypeError, _MeldValue, _shown
 
 __all__ = ["Meld", "MeldKind", "MeldLike"]
@@ -44,7 +46,7 @@ class Meld:
 
     def __init__(self, cards: CardsLike) -> None:
         """Build a meld from cards or card text; raises :class:`InvalidMeldError` if it is not one."""
-        mask = _mask_of(cards)
+        mask = mask_of(cards)
         is_run = MELD_IS_RUN.get(mask)
         if is_run is None:
             text = cards if isinstance(cards, str) else str(Hand.from_mask(mask))
@@ -73,7 +75,7 @@ class Meld:
     @classmethod
     def is_meld(cls, cards: CardsLike) -> bool:
         """True when the cards form a valid set or run."""
-        return _mask_of(cards) in MELD_IS_RUN
+        return mask_of(cards) in MELD_IS_RUN
 
     @property
     def mask(self) -> int:
@@ -102,7 +104,7 @@ class Meld:
         A set of three takes its missing fourth card; a set of four takes nothing;
         a run takes the card just below or just above it in its suit.
         """
-        bit = _one_card(card, "Meld.can_extend takes").mask
+        bit = one_card(card, "Meld.can_extend takes").mask
         if self._mask & bit:
             return False
         return (self._mask | bit) in MELD_IS_RUN and (
@@ -112,7 +114,7 @@ class Meld:
     def extend(self, card: Card | str) -> Meld:
         """The meld with ``card`` (a :class:`~ginrummy.Card` or its text) laid off on it;
         raises :class:`InvalidMeldError` if it does not fit."""
-        card = _one_card(card, "Meld.extend takes")
+        card = one_card(card, "Meld.extend takes")
         if not self.can_extend(card):
             raise InvalidMeldError(f"{card} cannot be laid off on {self}")
         return Meld._trusted(self._mask | card.mask)
@@ -126,7 +128,7 @@ class Meld:
     def __contains__(self, card: object) -> bool:
         """Whether the meld holds ``card``: a :class:`Card` or one card's text (as for
         :class:`~ginrummy.Hand`; other values raise :class:`~ginrummy.WrongTypeError`)."""
-        return bool(self._mask & _one_card(card, "'in' asks a meld about", _SUBSET).mask)
+        return bool(self._mask & one_card(card, "'in' asks a meld about", SUBSET).mask)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Meld):

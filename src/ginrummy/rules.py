@@ -23,7 +23,8 @@ from typing import Final, TypeVar
 
 import attrs
 
-from .cards import Card, Rank, Suit, _require_card
+from .cards import Card, Rank, Suit
+from .cards._card import require_card
 from .errors import RulesError, RulesTypeError, WrongTypeError, _RulesValue, _shown, _whole_or_type
 
 __all__ = [
@@ -243,7 +244,7 @@ class Rules:
         >>> Rules().knock_limit_for(Card.parse("Ac"))
         0
         """
-        _require_card(upcard, "upcard")
+        require_card(upcard, "upcard")
         if not self.oklahoma:
             return self.knock_limit
         if upcard.rank is Rank.ACE:
@@ -255,7 +256,7 @@ class Rules:
 
         What the factor applies to is :attr:`spades_double`.
         """
-        _require_card(upcard, "upcard")
+        require_card(upcard, "upcard")
         if self.oklahoma and self.spades_double is not SpadesDouble.OFF and upcard.suit is Suit.SPADES:
             return 2
         return 1

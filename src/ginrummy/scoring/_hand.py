@@ -9,7 +9,9 @@ from typing import TypeVar
 import attrs
 
 from .._price import EndReason, Score, price_hand, void_score
-from ..cards import Card, CardsLike, Hand, _mask_of, _require_card
+from ..cards import Card, CardsLike, Hand
+from ..cards._card import require_card
+from ..cards._hand import mask_of
 from ..errors import (
     InvalidHandError,
     InvalidHandTypeError,
@@ -156,7 +158,7 @@ class HandResult:
         if knocker is not None:
             _seat_of(knocker, len(self.hands), "knocker", InvalidHandError, InvalidHandTypeError, after=" or None")
         _require_rules(self.rules)
-        _require_card(self.upcard, "upcard")
+        require_card(self.upcard, "upcard")
         _check_facts(self)
 
     @property
@@ -341,7 +343,7 @@ class HandResult:
 
 
 def _hand_arg(cards: CardsLike, what: str) -> Hand:
-    return Hand.from_mask(_mask_of(cards, what=what))
+    return Hand.from_mask(mask_of(cards, what=what))
 
 
 def showdown(
@@ -371,7 +373,7 @@ def showdown(
     ('undercut', 1, 26)
     """
     _require_rules(rules)
-    _require_card(upcard, "upcard")
+    require_card(upcard, "upcard")
     n = rules.players
     _seat_of(knocker_seat, n, "knocker_seat", InvalidHandError, InvalidHandTypeError)
     if len(defenders) != n - 1:

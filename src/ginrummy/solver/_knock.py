@@ -6,7 +6,9 @@ import attrs
 
 from .._masks import deadwood_of_mask, discard_deadwood_of_mask, knock_discards
 from .._tables import SET_RANK_POINTS, SUIT_BITS, SUIT_DEADWOOD
-from ..cards import Card, CardsLike, Hand, _mask_of, _require_card
+from ..cards import Card, CardsLike, Hand
+from ..cards._card import require_card
+from ..cards._hand import mask_of
 from ..errors import InvalidHandError, RulesError, RulesTypeError, WrongTypeError, _shown
 from ._melding import Melding, _best_melding_of_mask, _new, _set
 
@@ -27,7 +29,7 @@ class KnockOption:
     """The least-deadwood arrangement of the kept cards."""
 
     def __attrs_post_init__(self) -> None:
-        _require_card(self.discard, "KnockOption.discard")
+        require_card(self.discard, "KnockOption.discard")
         if not isinstance(self.melding, Melding):
             raise WrongTypeError(f"KnockOption.melding must be a Melding, not {type(self.melding).__name__}: {_shown(self.melding)}")
         kept = self.melding.cards
@@ -70,7 +72,7 @@ def knock_options(
     """
     if type(knock_limit) is not int or not 0 <= knock_limit <= 10:
         _check_limit(knock_limit)
-    mask = cards._mask if type(cards) is Hand else _mask_of(cards)
+    mask = cards._mask if type(cards) is Hand else mask_of(cards)
     if mask.bit_count() not in (8, 11):
         raise InvalidHandError(
             f"knock_options needs 11 cards (10 kept and the discard), or 8 with three or four players; "
@@ -84,7 +86,7 @@ def knock_options(
     c = mask >> 26 & SUIT_BITS
     d = mask >> 39
     runs_only = SUIT_DEADWOOD[a] + SUIT_DEADWOOD[b] + SUIT_DEADWOOD[c] + SUIT_DEADWOOD[d]
-    banned = 0 if type(excluded) is tuple and not excluded else _mask_of(excluded, what="excluded")
+    banned = 0 if type(excluded) is tuple and not excluded else mask_of(excluded, what="excluded")
     if banned & ~mask:
         raise InvalidHandError(
             f"excluded names {Hand.from_mask(banned & ~mask)}, not in the holding {Hand.from_mask(mask)}:"
@@ -113,7 +115,7 @@ def is_big_gin(cards: CardsLike) -> bool:
     >>> is_big_gin("As 2s 3s 4s 5h 5d 5c 9c Tc Jc Qc")
     True
     """
-    mask = _mask_of(cards)
+    mask = mask_of(cards)
     if mask.bit_count() not in (8, 11):
         raise InvalidHandError(f"big gin needs 11 cards (8 with three or four players), got {mask.bit_count()}: {Hand.from_mask(mask)}")
     return deadwood_of_mask(mask) == 0

@@ -8,7 +8,9 @@ import attrs
 
 from .._masks import best_layoff_choice, deadwood_of_mask
 from .._price import knocker_layout
-from ..cards import Card, CardsLike, Hand, _mask_of, _require_card
+from ..cards import Card, CardsLike, Hand
+from ..cards._card import require_card
+from ..cards._hand import mask_of
 from ..errors import InvalidHandError, InvalidMeldError, WrongTypeError, _shown
 from ..melds import Meld, MeldLike, _as_melds
 from ..rules import Rules, _require_rules
@@ -39,7 +41,7 @@ class Layoff:
     """Index of the knocker meld it extends (in the order the melds were given)."""
 
     def __attrs_post_init__(self) -> None:
-        _require_card(self.card, "Layoff.card")
+        require_card(self.card, "Layoff.card")
         if isinstance(self.target, bool) or not isinstance(self.target, int):
             raise WrongTypeError(f"Layoff.target must be the index of a knocker meld, not {_shown(self.target)}")
 
@@ -113,7 +115,7 @@ def _knocker_masks(knocker_melds: Iterable[MeldLike]) -> tuple[Meld, ...]:
 def layoff_deadwood(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike) -> int:
     """The defender's least deadwood after own melds and layoffs (the number only)."""
     melds = _knocker_masks(knocker_melds)
-    defender = _mask_of(defender_cards, what="defender cards")
+    defender = mask_of(defender_cards, what="defender cards")
     _check_disjoint(melds, defender)
     return best_layoff_choice(tuple(m.mask for m in melds), defender)[0]
 
@@ -138,7 +140,7 @@ def best_layoffs(knocker_melds: Iterable[MeldLike], defender_cards: CardsLike) -
     (['8s', '9s', '8c', '7c'], 9)
     """
     melds = _knocker_masks(knocker_melds)
-    defender = _mask_of(defender_cards, what="defender cards")
+    defender = mask_of(defender_cards, what="defender cards")
     _check_size(defender, MAX_MELDING_CARDS, "best_layoffs")
     _check_disjoint(melds, defender)
     _, laid, per_meld = best_layoff_choice(tuple(m.mask for m in melds), defender)
@@ -179,7 +181,7 @@ def knocker_melding(
     >>> print(knocker_melding("As 5s 6s 7s 5c 6c 7c 5d 6d 7d", "3s 4s 4c 4d 8s 8c 8d 5h 6h 7h"))
     [5s 5d 5c] [6s 6d 6c] [7s 7d 7c] deadwood As (1)
     """
-    mask = _mask_of(knocker_cards, what="knocker cards")
+    mask = mask_of(knocker_cards, what="knocker cards")
     _check_size(mask, MAX_MELDING_CARDS, "knocker_melding")
     if not defender_cards:
         raise WrongTypeError(
@@ -196,11 +198,11 @@ def knocker_melding(
                 f" hand(s) after the knocker's, got {len(defender_cards)}"
             )
     if upcard is not None:
-        _require_card(upcard, "upcard")
+        require_card(upcard, "upcard")
     defenders: list[int] = []
     seen = mask
     for cards in defender_cards:
-        defender = _mask_of(cards, what="defender cards")
+        defender = mask_of(cards, what="defender cards")
         _check_size(defender, MAX_MELDING_CARDS, "knocker_melding")
         if seen & defender:
             raise InvalidHandError(

@@ -17,7 +17,8 @@ from .._masks import (
     partitions,
 )
 from .._tables import NO_CARD, SUIT_BITS, SUIT_DEADWOOD
-from ..cards import CardsLike, Hand, _mask_of
+from ..cards import CardsLike, Hand
+from ..cards._hand import mask_of
 from ..errors import InvalidHandError, InvalidMeldError, WrongTypeError, _shown
 from ..melds import Meld, MeldLike, _as_melds
 
@@ -40,7 +41,7 @@ def deadwood(cards: CardsLike) -> int:
     >>> deadwood(Hand.parse("As 2s 3s Js Ac 2c Jc 2d Jd Ah"))
     3
     """
-    mask = cards._mask if type(cards) is Hand else _mask_of(cards)
+    mask = cards._mask if type(cards) is Hand else mask_of(cards)
     # deadwood_of_mask written out: this function is the library's hottest entry point.
     a = mask & SUIT_BITS
     b = mask >> 13 & SUIT_BITS
@@ -115,7 +116,7 @@ class Melding:
         Raises :class:`~ginrummy.InvalidMeldError` if a meld is invalid, if two
         melds share a card, or if a meld holds a card that is not in ``cards``.
         """
-        mask = _mask_of(cards)
+        mask = mask_of(cards)
         used = 0
         out: list[Meld] = []
         for meld in _as_melds(melds):
@@ -169,7 +170,7 @@ def best_melding(cards: CardsLike) -> Melding:
     >>> print(best_melding("As 2s 3s 4s 7h 7d 7c Kc Qd 2h"))
     [As 2s 3s 4s] [7h 7d 7c] deadwood 2h Qd Kc (22)
     """
-    mask = _mask_of(cards)
+    mask = mask_of(cards)
     _check_size(mask, MAX_MELDING_CARDS, "best_melding")
     return _best_melding_of_mask(mask)
 
@@ -194,7 +195,7 @@ def meldings(cards: CardsLike, *, max_deadwood: int | None = None) -> tuple[Meld
     """
     if max_deadwood is not None and (isinstance(max_deadwood, bool) or not isinstance(max_deadwood, int)):
         raise WrongTypeError(f"max_deadwood must be an int or None, not {type(max_deadwood).__name__}: {_shown(max_deadwood)}")
-    mask = _mask_of(cards)
+    mask = mask_of(cards)
     _check_size(mask, MAX_MELDINGS_CARDS, "meldings")
     found = sorted(partitions(mask, max_deadwood), key=lambda p: melding_key(*p))
     return tuple(_melding_from(*p) for p in found)
@@ -209,10 +210,10 @@ def discard_deadwood(cards: CardsLike, *, excluded: CardsLike = ()) -> int:
     >>> discard_deadwood("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h")
     0
     """
-    mask = _mask_of(cards)
+    mask = mask_of(cards)
     if not mask:
         raise InvalidHandError("discard_deadwood needs at least one card to discard, got none")
-    banned = _mask_of(excluded, what="excluded") if excluded != () else 0
+    banned = mask_of(excluded, what="excluded") if excluded != () else 0
     if not banned:
         return discard_deadwood_of_mask(mask)
     allowed = mask & ~banned

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, TypeVar
 import attrs
 
 from ..actions import Action, HiddenKnock, Knock
-from ..cards import _CARDS, Card, Hand
+from ..cards import Card, Hand
+from ..cards._card import CARDS
 from ..errors import InvalidHandError, InvalidHandTypeError, _as_whole, _seat_of
 from ..rules import Rules
 from ..scoring import GameScore, HandResult, Hollywood
@@ -84,7 +85,7 @@ class PlayerView:
     @property
     def discard_pile(self) -> tuple[Card, ...]:
         """The discard pile, bottom first; the last card is the top."""
-        return tuple(map(_CARDS.__getitem__, self.pile))
+        return tuple(map(CARDS.__getitem__, self.pile))
 
     @property
     def history(self) -> tuple[tuple[int, Action], ...]:
@@ -144,7 +145,7 @@ class PlayerView:
     @property
     def discard_top(self) -> Card | None:
         """The top card of the discard pile, or ``None`` when it is empty."""
-        return _CARDS[self.pile[-1]] if self.pile else None
+        return CARDS[self.pile[-1]] if self.pile else None
 
     @property
     def unseen(self) -> Hand:
