@@ -52,10 +52,12 @@ def test_the_two_player_helpers_are_refused_with_three_players() -> None:
 
 
 def test_a_seat_of_a_result_must_be_a_seat() -> None:
-    with pytest.raises(WrongTypeError, match="seat must be an int, not str: '1'"):
+    with pytest.raises(WrongTypeError, match="seat='1' is not a seat: expected a whole number 0-1"):
         VOID.melds_of("1")  # type: ignore[arg-type]
-    with pytest.raises(InvalidHandError, match="seat 2 does not exist: expected 0-1"):
+    with pytest.raises(InvalidHandError, match="seat=2 is not a seat: expected 0-1"):
         VOID.deadwood_of(2)
+    np = pytest.importorskip("numpy")
+    assert VOID.deadwood_of(np.int64(1)) == VOID.deadwood_of(1) and VOID.melds_of(np.int8(0)) == VOID.melds_of(0)
 
 
 @pytest.mark.parametrize(

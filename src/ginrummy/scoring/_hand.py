@@ -18,6 +18,7 @@ from ..errors import (
     InvalidMeldError,
     RulesError,
     WrongTypeError,
+    _as_whole,
     _count,
     _seat_of,
     _shown,
@@ -203,11 +204,8 @@ class HandResult:
         return Hand.from_mask(mask).value
 
     def _seat(self, seat: int) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise WrongTypeError(f"seat must be an int, not {type(seat).__name__}: {_shown(seat)}")
-        if not 0 <= seat < len(self.hands):
-            raise InvalidHandError(f"seat {_shown(seat)} does not exist: expected 0-{len(self.hands) - 1}")
-        return seat
+        """``seat`` as an ``int`` (any whole-number type) when it is a seat of this hand."""
+        return _seat_of(_as_whole(seat), len(self.hands), "seat", InvalidHandError, InvalidHandTypeError, typed="a whole number ")
 
     def melds_of(self, seat: int) -> tuple[Meld, ...]:
         """The melds ``seat`` laid down: the knocker's layout, or a defender's own melds."""
