@@ -184,6 +184,36 @@ def test_a_seat_of_any_whole_number_type_is_read_as_its_int() -> None:
             state.view(refused)
 
 
+def test_whole_number_arguments_of_any_integer_type_are_read_as_ints() -> None:
+    np = pytest.importorskip("numpy")
+    from ginrummy import Card, Hand, RulesError, dumps, knock_options, meldings
+    from ginrummy.players import ExpertPlayer, HardPlayer, game_equity, make_player, run_tournament, wilson_interval
+
+    i = np.int64
+    assert Card.from_index(i(5)) == Card.from_index(5) and Card(np.int8(3), "s") == Card(3, "s")
+    assert Hand.from_mask(i(7)) == Hand.from_mask(7) and type(Hand.from_mask(i(7)).mask) is int
+    cards = "As 2s 3s 4s 5s 6s 7s 8s 9s Ts Js"
+    assert knock_options(cards, knock_limit=i(5)) == knock_options(cards, knock_limit=5)
+    assert meldings("5s 6s 7s 5h 5d", max_deadwood=i(10)) == meldings("5s 6s 7s 5h 5d", max_deadwood=10)
+    rules = Rules(players=np.int8(3), game_target=i(200))
+    assert rules == Rules(players=3, game_target=200) and type(rules.players) is int and type(rules.game_target) is int
+    assert GameState.new(STANDARD, seed=i(5)) == GameState.new(STANDARD, seed=5)
+    assert json.loads(dumps(Match.new(STANDARD, seed=i(5)), indent=i(2)))["seed"] == 5
+    expert = ExpertPlayer(simulations=i(10), candidates=i(2), gin_outs=i(3), redeals=i(1), opponent_take_gain=i(1))
+    assert all(type(v) is int for v in (expert.simulations, expert.candidates, expert.gin_outs, expert.redeals))
+    assert type(HardPlayer(samples=i(8)).samples) is int
+    view = GameState.new(STANDARD, seed=2).view(0)
+    assert make_player("hard", seed=i(3)).choose(view, view.legal_actions) == make_player("hard", seed=3).choose(view, view.legal_actions)
+    assert wilson_interval(i(5), i(10)) == wilson_interval(5, 10)
+    assert game_equity(STANDARD, i(10), i(20)) == game_equity(STANDARD, 10, 20)
+    assert run_tournament("random", "random", rules=STANDARD, games=i(2), seed=i(1)) == run_tournament(
+        "random", "random", rules=STANDARD, games=2, seed=1
+    )
+    for refused, error in ((np.bool_(True), TypeError), (np.float64(3.0), TypeError), (i(5), RulesError)):
+        with pytest.raises(error, match=r"players=.* is not allowed"):
+            Rules(players=refused)
+
+
 def test_seats_in_documents_must_be_whole_numbers() -> None:
     state = GameState.new(STANDARD, seed=1, dealer=0)
     doc = to_dict(state)

@@ -227,13 +227,17 @@ def _whole_or_type(value: object, kind: type[_Kind], dual: type[_Kind]) -> type[
     return kind if isinstance(value, int) and not isinstance(value, bool) else dual
 
 
-def _as_whole(value: object) -> object:
-    """``value`` as an ``int`` when it is a whole number of another type (a numpy integer,
-    say: a seat picked with ``numpy.argmax``), else ``value`` itself, ``bool`` included,
-    to be checked by the caller (internal)."""
-    if type(value) is int or isinstance(value, bool) or not isinstance(value, Integral):
+_Value = TypeVar("_Value")
+
+
+def _as_whole(value: _Value) -> _Value:
+    """``value`` as an ``int`` when it is a whole number of a type other than ``int`` (a
+    numpy integer, say: a seat picked with ``numpy.argmax``); else ``value`` itself, an
+    ``int`` (``bool`` and ``IntEnum`` included) or anything else, for the caller to check
+    (internal)."""
+    if isinstance(value, int) or not isinstance(value, Integral):
         return value
-    return int(value)
+    return cast(_Value, int(value))
 
 
 def _seat_of(

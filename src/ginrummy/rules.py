@@ -25,7 +25,7 @@ import attrs
 
 from .cards import Card, Rank, Suit
 from .cards._card import require_card
-from .errors import RulesError, RulesTypeError, WrongTypeError, _RulesValue, _shown, _whole_or_type
+from .errors import RulesError, RulesTypeError, WrongTypeError, _RulesValue, _as_whole, _shown, _whole_or_type
 
 __all__ = [
     "NextDealer",
@@ -190,6 +190,9 @@ class Rules:
     def __attrs_post_init__(self) -> None:
         for field in _knobs():
             value = getattr(self, field.name)
+            if field.type in ("int", int) and type(value) is not int:
+                value = _as_whole(value)  # a numpy integer is stored as its int
+                object.__setattr__(self, field.name, value)
             if field.type in ("bool", bool) and not isinstance(value, bool):
                 raise RulesTypeError(f"{field.name}={_shown(value)} is not allowed: expected True or False")
             if field.type in ("int", int) and (isinstance(value, bool) or not isinstance(value, int)):

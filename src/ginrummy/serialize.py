@@ -34,6 +34,7 @@ from .errors import (
     SchemaError,
     SchemaTypeError,
     WrongTypeError,
+    _as_whole,
     _shown,
     _whole_or_type,
 )
@@ -424,6 +425,7 @@ def dumps(value: Serializable, *, indent: int | None = None, names: Sequence[str
     spaces a level: :data:`~ginrummy.serialize.MAX_INDENT`) pretty-prints it. Another
     ``indent`` raises :class:`~ginrummy.SchemaError` (:class:`~ginrummy.SchemaTypeError`
     for one that is not a whole number)."""
+    indent = _as_whole(indent)
     if indent is not None and (isinstance(indent, bool) or not isinstance(indent, int) or not 0 <= indent <= MAX_INDENT):
         raise _whole_or_type(indent, SchemaError, SchemaTypeError)(
             f"indent={_shown(indent)} is not allowed: expected None or a whole number of spaces 0-{MAX_INDENT}"

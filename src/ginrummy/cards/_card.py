@@ -8,7 +8,7 @@ from typing import Final
 
 from attrs.exceptions import FrozenInstanceError
 
-from ..errors import CardParseError, DuplicateCardError, InvalidHandError, WrongTypeError, _CardValue, _shown
+from ..errors import CardParseError, DuplicateCardError, InvalidHandError, WrongTypeError, _CardValue, _as_whole, _shown
 
 __all__ = ["CARDS", "FULL_MASK", "Card", "Rank", "Suit", "one_card", "parse_cards", "require_card"]
 
@@ -99,6 +99,7 @@ class Card:
 
     def __new__(cls, rank: Rank | int | str, suit: Suit | str) -> Card:
         """Return the card of ``rank`` (a :class:`Rank`, 1-13, or its symbol) and ``suit``."""
+        rank = _as_whole(rank)
         if isinstance(rank, str):
             r = _RANK_BY_CHAR.get(rank, 10 if rank == "10" else 0)
         elif isinstance(rank, int) and not isinstance(rank, bool):
@@ -131,6 +132,8 @@ class Card:
     @classmethod
     def from_index(cls, index: int) -> Card:
         """The card at bit ``index`` (0-51) of the layout described in :mod:`ginrummy.cards`."""
+        if type(index) is not int:
+            index = _as_whole(index)
         if isinstance(index, bool) or not isinstance(index, int):
             raise WrongTypeError(f"card index must be an int, not {type(index).__name__}: {_shown(index)}")
         if not 0 <= index < 52:

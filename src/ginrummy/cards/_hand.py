@@ -8,7 +8,7 @@ from typing import Final, Union
 from attrs.exceptions import FrozenInstanceError
 from typing_extensions import Self, TypeAlias
 
-from ..errors import CardParseError, InvalidHandError, WrongTypeError, _shown
+from ..errors import CardParseError, InvalidHandError, WrongTypeError, _as_whole, _shown
 from ._card import CARDS, FULL_MASK, Card, one_card, parse_cards
 
 __all__ = ["SUBSET", "CardsLike", "Hand", "mask_of"]
@@ -83,6 +83,8 @@ class Hand:
     @classmethod
     def from_mask(cls, mask: int) -> Self:
         """The hand whose bits are ``mask`` (layout in :mod:`ginrummy.cards`)."""
+        if type(mask) is not int:
+            mask = _as_whole(mask)
         if isinstance(mask, bool) or not isinstance(mask, int):
             raise WrongTypeError(f"hand mask must be an int, not {type(mask).__name__}: {_shown(mask)}")
         if not 0 <= mask <= FULL_MASK:

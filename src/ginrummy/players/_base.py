@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol, TypeVar, runtime_checkable
 
 from ..actions import Action
-from ..errors import IllegalActionError, IllegalActionTypeError, PlayerError, PlayerTypeError, WrongTypeError, _in_context, _shown
+from ..errors import IllegalActionError, IllegalActionTypeError, PlayerError, PlayerTypeError, WrongTypeError, _as_whole, _in_context, _shown
 from ..state import GameState, Match, PlayerView
 
 __all__ = ["LEVELS", "Player", "make_player", "play_hand", "play_match"]
@@ -37,6 +37,7 @@ def _ask(player: Player, view: PlayerView, legal: Sequence[Action]) -> Action:
 
 
 _Game = TypeVar("_Game", GameState, Match)
+_Setting = TypeVar("_Setting")
 
 
 def _played(game: _Game, player: Player, seat: int) -> _Game:
@@ -84,16 +85,17 @@ def check_argument(function: str, value: object, kind: type) -> None:
         raise WrongTypeError(f"{function} takes a {kind.__name__}, not {type(value).__name__}: {_shown(value)}")
 
 
-def check_setting(name: str, value: object, *, low: float, high: float | None = None,
-                  whole: bool = False, above: bool = False, unbounded: bool = False) -> None:
-    """Refuse a computer player's setting that is not a number in range, with a
-    :class:`~ginrummy.PlayerError` quoting it: a whole number when ``whole``, at least
-    ``low`` (more than ``low`` when ``above``) and at most ``high``; ``math.inf`` is
-    allowed only when ``unbounded``."""
+def check_setting(name: str, value: _Setting, *, low: float, high: float | None = None,
+                  whole: bool = False, above: bool = False, unbounded: bool = False) -> _Setting:
+    """``value``, a whole number of any type read as an ``int``, unless it is not a number
+    in range: then a :class:`~ginrummy.PlayerError` quoting it. A whole number when
+    ``whole``, at least ``low`` (more than ``low`` when ``above``) and at most ``high``;
+    ``math.inf`` is allowed only when ``unbounded``."""
+    value = _as_whole(value)
     kinds = (int,) if whole else (int, float)
     what = "a whole number" if whole else "a number"
     if unbounded and isinstance(value, float) and value == math.inf:
-        return
+        return value
     if isinstance(value, bool) or not isinstance(value, kinds):
         raise PlayerTypeError(f"{name}={_shown(value)} is not allowed: expected {what}{' or math.inf' if unbounded else ''}")
     if isinstance(value, float) and not math.isfinite(value):
@@ -107,6 +109,7 @@ def check_setting(name: str, value: object, *, low: float, high: float | None = 
         if high is not None:
             bound += f" and at most {high:g}"
         raise PlayerError(f"{name}={_shown(value)} is not allowed: expected {what} {bound}")
+    return value
 
 
 def seeded_random(seed: object) -> random.Random:
@@ -114,6 +117,7 @@ def seeded_random(seed: object) -> random.Random:
     ``None`` nor a whole number raises :class:`~ginrummy.PlayerError` quoting it
     (``random.Random`` would take a string or a float, and fail on others with its own
     message)."""
+    seed = _as_whole(seed)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise PlayerTypeError(f"seed={_shown(seed)} is not allowed: expected a whole number or None")
     return random.Random(seed)
@@ -144,7 +148,7 @@ def play_hand(state: GameState, players: Sequence[Player], *, max_actions: int =
     the stock only runs down when players draw from it, so players that keep taking
     each other's discards would play forever."""
     check_argument("play_hand", state, GameState)
-    check_setting("max_actions", max_actions, low=1, whole=True)
+    max_actions = check_setting("max_actions", max_actions, low=1, whole=True)
     _check_players(players, state.players)
     while not state.is_over:
         _check_length(state, max_actions)
@@ -158,8 +162,8 @@ def play_match(match: Match, players: Sequence[Player], *, max_hands: int = 10_0
     """Play ``match`` to the end of the game; raises ``RuntimeError`` after ``max_hands``
     hands, or when a hand has not ended after ``max_actions`` actions (as :func:`play_hand`)."""
     check_argument("play_match", match, Match)
-    check_setting("max_hands", max_hands, low=1, whole=True)
-    check_setting("max_actions", max_actions, low=1, whole=True)
+    max_hands = check_setting("max_hands", max_hands, low=1, whole=True)
+    max_actions = check_setting("max_actions", max_actions, low=1, whole=True)
     _check_players(players, match.players)
     while not match.is_over:
         if match.state.is_over:

@@ -275,8 +275,8 @@ class HardPlayer:
         potential to improve.
         """
         check_setting("time_budget", time_budget, low=0, above=True, unbounded=True)
-        check_setting("samples", samples, low=1, whole=True)
-        check_setting("undercut_risk", undercut_risk, low=0, high=1)
+        samples = check_setting("samples", samples, low=1, whole=True)
+        undercut_risk = check_setting("undercut_risk", undercut_risk, low=0, high=1)
         for name, value in (("danger_weight", danger_weight), ("pile_margin", pile_margin),
                             ("potential_weight", potential_weight)):
             check_setting(name, value, low=0)

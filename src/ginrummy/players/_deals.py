@@ -131,8 +131,8 @@ def determinize(
     check_argument("determinize", view, PlayerView)
     if not isinstance(rng, random.Random):
         raise WrongTypeError(f"determinize deals with a random.Random, not {type(rng).__name__}: {_shown(rng)}")
-    check_setting("redeals", redeals, low=0, whole=True)
-    check_setting("improve", improve, low=0, whole=True)
+    redeals = check_setting("redeals", redeals, low=0, whole=True)
+    improve = check_setting("improve", improve, low=0, whole=True)
     if draws is None:
         draws = opponent_draws(view) if improve else {}
     else:

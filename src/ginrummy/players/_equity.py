@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 
-from ..errors import PlayerError, WrongTypeError, _shown
+from ..errors import PlayerError, WrongTypeError, _as_whole, _shown
 from ..rules import Rules, SpadesDouble, _require_rules
 
 __all__ = ["EQUITY_TARGET_LIMIT", "equity_of", "game_equity", "hand_points_model"]
@@ -92,6 +92,7 @@ def game_equity(rules: Rules, mine: int, theirs: int) -> float:
         raise PlayerError(
             f"game_equity models games to at most {EQUITY_TARGET_LIMIT} points, not to game_target={rules.game_target}"
         )
+    mine, theirs = _as_whole(mine), _as_whole(theirs)
     for name, value in (("mine", mine), ("theirs", theirs)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise WrongTypeError(f"{name} must be a whole number of hand points, not {_shown(value)}")

@@ -253,13 +253,13 @@ class ExpertPlayer:
         every other player's view, and an opponent that reads it (``hard`` does) then
         guards against it. ``meld_takes=False`` searches those draws like any other
         decision."""
-        check_setting("simulations", simulations, low=1, whole=True)
+        simulations = check_setting("simulations", simulations, low=1, whole=True)
         check_setting("time_budget", time_budget, low=0, above=True, unbounded=True)
-        check_setting("candidates", candidates, low=0, whole=True)
-        check_setting("margin", margin, low=0)
-        check_setting("gin_outs", gin_outs, low=0, whole=True)
-        check_setting("redeals", redeals, low=0, whole=True)
-        _check_gain("opponent_take_gain", opponent_take_gain)
+        candidates = check_setting("candidates", candidates, low=0, whole=True)
+        margin = check_setting("margin", margin, low=0)
+        gin_outs = check_setting("gin_outs", gin_outs, low=0, whole=True)
+        redeals = check_setting("redeals", redeals, low=0, whole=True)
+        opponent_take_gain = _check_gain("opponent_take_gain", opponent_take_gain)
         if not isinstance(infer, bool):
             raise PlayerTypeError(f"infer={_shown(infer)} is not allowed: expected True or False")
         if not isinstance(meld_takes, bool):

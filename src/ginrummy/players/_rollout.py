@@ -53,7 +53,7 @@ def _rollout_takes(hand: int, top: int, dead: int, gain: int = TAKE_GAIN) -> boo
 def _check_gain(name: str, gain: object) -> int:
     """``gain`` as a take threshold, or :class:`~ginrummy.PlayerError` quoting it: a
     threshold of 0 would let seats take a card and throw it back for ever."""
-    check_setting(name, gain, low=1, whole=True)
+    gain = check_setting(name, gain, low=1, whole=True)
     assert isinstance(gain, int)
     return gain
 

@@ -9,7 +9,7 @@ from concurrent.futures import Executor
 
 import attrs
 
-from ..errors import PlayerError, PlayerTypeError, WrongTypeError, _shown, _whole_or_type
+from ..errors import PlayerError, PlayerTypeError, WrongTypeError, _as_whole, _shown, _whole_or_type
 from ..rules import Rules, _require_rules
 from ..serialize import dumps
 from ..scoring import EndReason, GameScore, Hollywood
@@ -34,9 +34,9 @@ def wilson_interval(wins: int, games: int, *, z: float = 1.96) -> tuple[float, f
     the whole range, ``(0.0, 1.0)``) and ``z`` a positive number; anything else raises
     :class:`~ginrummy.PlayerError` quoting it.
     """
-    check_setting("games", games, low=0, whole=True)
-    check_setting("wins", wins, low=0, high=games, whole=True)
-    check_setting("z", z, low=0, above=True)
+    games = check_setting("games", games, low=0, whole=True)
+    wins = check_setting("wins", wins, low=0, high=games, whole=True)
+    z = check_setting("z", z, low=0, above=True)
     if games == 0:
         return (0.0, 1.0)
     p, n = wins / games, float(games)  # in floats: a huge count must not overflow an int-to-float step
@@ -320,6 +320,7 @@ def run_tournament(
     """
     rules = Rules() if rules is None else _require_rules(rules)
     specs = (first, second, *others)
+    games, seed, chunk_size = _as_whole(games), _as_whole(seed), _as_whole(chunk_size)
     if isinstance(games, bool) or not isinstance(games, int):
         raise PlayerTypeError(f"games={_shown(games)} is not allowed: expected a whole number of at least 1")
     if games < 1:

@@ -9,7 +9,7 @@ from .._tables import SET_RANK_POINTS, SUIT_BITS, SUIT_DEADWOOD
 from ..cards import Card, CardsLike, Hand
 from ..cards._card import require_card
 from ..cards._hand import mask_of
-from ..errors import InvalidHandError, RulesError, RulesTypeError, WrongTypeError, _shown
+from ..errors import InvalidHandError, RulesError, RulesTypeError, WrongTypeError, _as_whole, _shown
 from ._melding import Melding, _best_melding_of_mask, _new, _set
 
 __all__ = ["KnockOption", "is_big_gin", "knock_options"]
@@ -49,11 +49,14 @@ class KnockOption:
         return self.melding.deadwood == 0
 
 
-def _check_limit(knock_limit: int) -> None:
+def _check_limit(knock_limit: int) -> int:
+    """``knock_limit`` as an ``int`` (any whole-number type) when it is 0-10."""
+    knock_limit = _as_whole(knock_limit)
     if isinstance(knock_limit, bool) or not isinstance(knock_limit, int):
         raise RulesTypeError(f"knock_limit must be an int, not {type(knock_limit).__name__}: {_shown(knock_limit)}")
     if not 0 <= knock_limit <= 10:
         raise RulesError(f"knock_limit={_shown(knock_limit)} is not allowed: expected 0-10")
+    return knock_limit
 
 
 def knock_options(
@@ -71,7 +74,7 @@ def knock_options(
     ['3s']
     """
     if type(knock_limit) is not int or not 0 <= knock_limit <= 10:
-        _check_limit(knock_limit)
+        knock_limit = _check_limit(knock_limit)
     mask = cards._mask if type(cards) is Hand else mask_of(cards)
     if mask.bit_count() not in (8, 11):
         raise InvalidHandError(

@@ -19,7 +19,7 @@ from .._masks import (
 from .._tables import NO_CARD, SUIT_BITS, SUIT_DEADWOOD
 from ..cards import CardsLike, Hand
 from ..cards._hand import mask_of
-from ..errors import InvalidHandError, InvalidMeldError, WrongTypeError, _shown
+from ..errors import InvalidHandError, InvalidMeldError, WrongTypeError, _as_whole, _shown
 from ..melds import Meld, MeldLike, _as_melds
 
 __all__ = ["MAX_MELDINGS_CARDS", "MAX_MELDING_CARDS", "Melding", "best_melding", "deadwood", "discard_deadwood", "meldings"]
@@ -193,6 +193,7 @@ def meldings(cards: CardsLike, *, max_deadwood: int | None = None) -> tuple[Meld
     >>> [m.deadwood for m in meldings("5s 6s 7s 5h 5d")]
     [10, 13, 28]
     """
+    max_deadwood = _as_whole(max_deadwood)
     if max_deadwood is not None and (isinstance(max_deadwood, bool) or not isinstance(max_deadwood, int)):
         raise WrongTypeError(f"max_deadwood must be an int or None, not {type(max_deadwood).__name__}: {_shown(max_deadwood)}")
     mask = mask_of(cards)

@@ -31,6 +31,7 @@ def check_seed(seed: object) -> int | str | None:
     """``seed`` when it is a whole number of at most :data:`SEED_BITS` bits, a string or
     None (what a saved game can hold, and what deals the same on every Python);
     :class:`~ginrummy.InvalidHandError` otherwise."""
+    seed = _as_whole(seed)
     if isinstance(seed, int) and not isinstance(seed, bool) and seed.bit_length() > SEED_BITS:
         raise InvalidHandError(
             f"seed={_shown(seed)} is not allowed: expected a whole number of at most {SEED_BITS} bits"
