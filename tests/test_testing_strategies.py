@@ -51,3 +51,10 @@ def test_hands_strategy_rejects_bad_sizes() -> None:
         for bad in (True, "3", 2.0):
             with pytest.raises(TypeError, match=f"hands\\({name}={bad!r}\\): expected a whole number of cards"):
                 gs.hands(**{name: bad})  # type: ignore[arg-type]
+
+
+def test_hands_strategy_reads_a_numpy_size_as_its_int() -> None:
+    import pytest
+
+    np = pytest.importorskip("numpy")
+    assert repr(gs.hands(size=np.int64(3))) == repr(gs.hands(size=3))

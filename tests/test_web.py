@@ -329,6 +329,14 @@ def test_workers_must_be_a_whole_number_in_range(tmp_path: Path, workers: object
     assert not (tmp_path / "data").exists()
 
 
+def test_workers_may_be_a_numpy_integer(tmp_path: Path) -> None:
+    np = pytest.importorskip("numpy")
+    with TestClient(create_app(tmp_path / "data", workers=np.int64(0))) as client:
+        assert client.get("/api/options").status_code == 200
+    with pytest.raises(PlayerError, match=f"workers={MAX_WORKERS + 1} is not allowed"):
+        create_app(tmp_path / "other", workers=np.int64(MAX_WORKERS + 1))
+
+
 def test_the_data_directory_is_checked_when_the_app_is_made(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from ginrummy.cli import main
 

@@ -25,7 +25,7 @@ except ImportError as error:  # pragma: no cover - exercised only without hypoth
 import attrs
 
 from ..cards import Card, Hand
-from ..errors import InvalidHandError, WrongTypeError, _shown
+from ..errors import InvalidHandError, WrongTypeError, _as_whole, _shown
 from ..rules import PRESETS, Rules
 from ..state import GameState, Match
 
@@ -41,6 +41,7 @@ def hands(*, size: int | None = None, min_size: int = 0, max_size: int = 52) -> 
     """Hands of ``size`` cards, or of ``min_size`` to ``max_size`` cards. A size that is
     not a whole number raises ``TypeError``; sizes out of order or outside 0-52,
     :class:`~ginrummy.InvalidHandError` (a ``ValueError``)."""
+    size, min_size, max_size = _as_whole(size), _as_whole(min_size), _as_whole(max_size)
     for name, value in (("size", size), ("min_size", min_size), ("max_size", max_size)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             raise WrongTypeError(f"hands({name}={value!r:.60}): expected a whole number of cards")

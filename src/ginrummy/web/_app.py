@@ -12,6 +12,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from numbers import Integral
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -214,6 +215,8 @@ def create_app(data: str | Path, *, workers: int = 0) -> Starlette:
     created or written, raises an ``OSError`` that names it, here rather than when the
     server starts.
     """
+    if isinstance(workers, Integral) and not isinstance(workers, (int, bool)):
+        workers = int(workers)  # a numpy integer, read as its int as everywhere in the API
     if isinstance(workers, bool) or not isinstance(workers, int) or not 0 <= workers <= MAX_WORKERS:
         whole = isinstance(workers, int) and not isinstance(workers, bool)
         refused = PlayerError if whole else PlayerTypeError
