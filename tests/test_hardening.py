@@ -202,6 +202,11 @@ def test_whole_number_arguments_of_any_integer_type_are_read_as_ints() -> None:
     expert = ExpertPlayer(simulations=i(10), candidates=i(2), gin_outs=i(3), redeals=i(1), opponent_take_gain=i(1))
     assert all(type(v) is int for v in (expert.simulations, expert.candidates, expert.gin_outs, expert.redeals))
     assert type(HardPlayer(samples=i(8)).samples) is int
+    hard = HardPlayer(time_budget=np.float32(0.5), undercut_risk=np.float64(0.1), danger_weight=np.float16(1))
+    assert all(type(v) is float for v in (hard.time_budget, hard.undercut_risk, hard.danger_weight))
+    assert type(ExpertPlayer(margin=np.float32(1.5)).margin) is float
+    with pytest.raises(PlayerError, match="undercut_risk=nan is not allowed: expected a number"):
+        HardPlayer(undercut_risk=np.float32("nan"))
     view = GameState.new(STANDARD, seed=2).view(0)
     assert make_player("hard", seed=i(3)).choose(view, view.legal_actions) == make_player("hard", seed=3).choose(view, view.legal_actions)
     assert wilson_interval(i(5), i(10)) == wilson_interval(5, 10)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import math
 import random
+from numbers import Real
 from collections.abc import Iterable, Sequence
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Protocol, TypeVar, cast, runtime_checkable
 
 from ..actions import Action
 from ..errors import IllegalActionError, IllegalActionTypeError, PlayerError, PlayerTypeError, WrongTypeError, _as_whole, _in_context, _shown
@@ -87,11 +88,18 @@ def check_argument(function: str, value: object, kind: type) -> None:
 
 def check_setting(name: str, value: _Setting, *, low: float, high: float | None = None,
                   whole: bool = False, above: bool = False, unbounded: bool = False) -> _Setting:
-    """``value``, a whole number of any type read as an ``int``, unless it is not a number
-    in range: then a :class:`~ginrummy.PlayerError` quoting it. A whole number when
-    ``whole``, at least ``low`` (more than ``low`` when ``above``) and at most ``high``;
-    ``math.inf`` is allowed only when ``unbounded``."""
+    """``value`` (a whole number of any type read as an ``int``, another real number as a
+    ``float`` unless ``whole``), unless it is not a number in range: then a
+    :class:`~ginrummy.PlayerError` quoting it. A whole number when ``whole``, at least
+    ``low`` (more than ``low`` when ``above``) and at most ``high``; ``math.inf`` is
+    allowed only when ``unbounded``."""
     value = _as_whole(value)
+    given: object = value
+    if not whole and type(given) is not float and not isinstance(given, int) and isinstance(given, Real):
+        try:  # a numpy float, a Fraction: read as a float
+            value = cast(_Setting, float(given))
+        except OverflowError:
+            raise PlayerError(f"{name}={_shown(value)} is not allowed: expected a number that fits a float") from None
     kinds = (int,) if whole else (int, float)
     what = "a whole number" if whole else "a number"
     if unbounded and isinstance(value, float) and value == math.inf:

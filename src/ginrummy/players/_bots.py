@@ -274,19 +274,16 @@ class HardPlayer:
         the discard must look than the stock to take it, and the weight of a hand's
         potential to improve.
         """
-        check_setting("time_budget", time_budget, low=0, above=True, unbounded=True)
+        time_budget = check_setting("time_budget", time_budget, low=0, above=True, unbounded=True)
         samples = check_setting("samples", samples, low=1, whole=True)
         undercut_risk = check_setting("undercut_risk", undercut_risk, low=0, high=1)
-        for name, value in (("danger_weight", danger_weight), ("pile_margin", pile_margin),
-                            ("potential_weight", potential_weight)):
-            check_setting(name, value, low=0)
         self.rng = seeded_random(seed)
         self.time_budget = time_budget
         self.samples = samples
         self.undercut_risk = undercut_risk
-        self.danger_weight = danger_weight
-        self.pile_margin = pile_margin
-        self.potential_weight = potential_weight
+        self.danger_weight = check_setting("danger_weight", danger_weight, low=0)
+        self.pile_margin = check_setting("pile_margin", pile_margin, low=0)
+        self.potential_weight = check_setting("potential_weight", potential_weight, low=0)
         self._thrown = 0
 
     # ------------------------------------------------------------------ helpers

@@ -254,7 +254,7 @@ class ExpertPlayer:
         guards against it. ``meld_takes=False`` searches those draws like any other
         decision."""
         simulations = check_setting("simulations", simulations, low=1, whole=True)
-        check_setting("time_budget", time_budget, low=0, above=True, unbounded=True)
+        time_budget = check_setting("time_budget", time_budget, low=0, above=True, unbounded=True)
         candidates = check_setting("candidates", candidates, low=0, whole=True)
         margin = check_setting("margin", margin, low=0)
         gin_outs = check_setting("gin_outs", gin_outs, low=0, whole=True)
