@@ -214,6 +214,13 @@ def test_whole_number_arguments_of_any_integer_type_are_read_as_ints() -> None:
     assert run_tournament("random", "random", rules=STANDARD, games=i(2), seed=i(1)) == run_tournament(
         "random", "random", rules=STANDARD, games=2, seed=1
     )
+    from ginrummy import GameScore, HollywoodColumn
+
+    score = GameScore(STANDARD, points=np.array([50, 20]), boxes=np.array([2, 1]))
+    assert score == GameScore(STANDARD, points=(50, 20), boxes=(2, 1)) and all(type(p) is int for p in score.points)
+    assert HollywoodColumn(points=np.array([10, 0])) == HollywoodColumn(points=(10, 0))
+    with pytest.raises(WrongTypeError, match="expected whole numbers, not float64"):
+        GameScore(STANDARD, points=np.array([50.0, 20.0]))
     for refused, error in ((np.bool_(True), TypeError), (np.float64(3.0), TypeError), (i(5), RulesError)):
         with pytest.raises(error, match=r"players=.* is not allowed"):
             Rules(players=refused)

@@ -8,7 +8,7 @@ from typing import Protocol, TypeVar
 import attrs
 from typing_extensions import Self
 
-from ..errors import IllegalActionError, RulesError, RulesTypeError, WrongTypeError, _count, _seat_of, _shown, _whole_or_type
+from ..errors import IllegalActionError, RulesError, RulesTypeError, WrongTypeError, _as_whole, _count, _seat_of, _shown, _whole_or_type
 from ..rules import Rules, Shutout
 from ._hand import HandResult, _items, _items_of
 
@@ -140,7 +140,9 @@ def _settle(rules: Rules, winner: int, points: tuple[int, ...], boxes: tuple[int
 
 
 def _ints(value: Iterable[int]) -> tuple[int, ...]:
-    out = _items("the scores per seat", value)
+    """The scores per seat as a tuple of ``int``s (a numpy integer read as its int), or
+    :class:`~ginrummy.WrongTypeError` quoting the first that is not a whole number."""
+    out = tuple(map(_as_whole, _items("the scores per seat", value)))
     for item in out:
         if isinstance(item, bool) or not isinstance(item, int):
             raise WrongTypeError(f"expected whole numbers, not {type(item).__name__} ({_shown(item)})")
