@@ -729,3 +729,18 @@ def test_dumps_refuses_an_indent_that_is_not_0_to_100_spaces(indent: object, err
     with pytest.raises(error, match=rf"indent={re.escape(_shown(indent))} is not allowed: expected None or a whole number of spaces 0-100"):
         dumps(state, indent=indent)  # type: ignore[arg-type]
     assert loads(dumps(state, indent=100)) == state and loads(dumps(state, indent=0)) == state
+
+
+def test_summarize_refuses_names_for_fewer_than_two_players() -> None:
+    from ginrummy.players import summarize
+
+    for names in ([], ["solo"], ["a", "b", "c", "d", "e"]):
+        with pytest.raises(ginrummy.PlayerError, match=re.escape(f"names={names!r} names {len(names)} players: expected 2-4")):
+            summarize(names, [])
+
+
+def test_discard_deadwood_refuses_a_numpy_scalar_as_the_excluded_cards() -> None:
+    np = pytest.importorskip("numpy")
+    with pytest.raises(ginrummy.WrongTypeError, match="excluded must be a Hand, card text or an iterable of Card, not float32"):
+        ginrummy.discard_deadwood("As 2s 3s 4s", excluded=np.float32(2))
+    assert ginrummy.discard_deadwood("As 2s 3s 4s", excluded=np.array([])) == 0

@@ -381,6 +381,8 @@ def summarize(names: Sequence[str], summaries: Sequence[MatchSummary]) -> Tourna
     if not isinstance(summaries, Sequence) or isinstance(summaries, (str, bytes, bytearray)):
         raise WrongTypeError(f"summaries must be a sequence of MatchSummary values, not {type(summaries).__name__}: {_shown(summaries)}")
     n = len(names)
+    if not 2 <= n <= 4:
+        raise PlayerError(f"names={_shown(names)} names {n} players: expected 2-4, one per seat")
     for index, summary in enumerate(summaries):
         if not isinstance(summary, MatchSummary):
             raise WrongTypeError(f"summaries[{index}] is {_shown(summary)}, not a MatchSummary")

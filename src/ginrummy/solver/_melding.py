@@ -214,7 +214,7 @@ def discard_deadwood(cards: CardsLike, *, excluded: CardsLike = ()) -> int:
     mask = mask_of(cards)
     if not mask:
         raise InvalidHandError("discard_deadwood needs at least one card to discard, got none")
-    banned = mask_of(excluded, what="excluded") if excluded != () else 0
+    banned = 0 if type(excluded) is tuple and not excluded else mask_of(excluded, what="excluded")
     if not banned:
         return discard_deadwood_of_mask(mask)
     allowed = mask & ~banned
