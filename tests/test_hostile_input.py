@@ -744,3 +744,17 @@ def test_discard_deadwood_refuses_a_numpy_scalar_as_the_excluded_cards() -> None
     with pytest.raises(ginrummy.WrongTypeError, match="excluded must be a Hand, card text or an iterable of Card, not float32"):
         ginrummy.discard_deadwood("As 2s 3s 4s", excluded=np.float32(2))
     assert ginrummy.discard_deadwood("As 2s 3s 4s", excluded=np.array([])) == 0
+
+
+def test_parse_action_in_context_and_describe_refuse_what_is_not_text_with_library_errors() -> None:
+    np = pytest.importorskip("numpy")
+    state = GameState.new(Rules(), seed=1)
+    for bad in (np.array(["gin", "k"]), np.array([]), 5):
+        with pytest.raises(ginrummy.WrongTypeError, match="action text must be a str"):
+            state.parse_action(bad)  # type: ignore[arg-type]
+        with pytest.raises(ginrummy.WrongTypeError, match="action text must be a str"):
+            Match.new(Rules(), seed=1).parse_action(bad)  # type: ignore[arg-type]
+    result = ginrummy.showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d", rules=Rules(), upcard=ginrummy.Card.parse("Th"))
+    for names in (ginrummy.Card.parse("As"), np.float32(2), ginrummy.DrawStock(), ["Ann"]):
+        with pytest.raises(ginrummy.WrongTypeError, match="names must be 2 strings, one per seat"):
+            result.describe(names)  # type: ignore[arg-type]

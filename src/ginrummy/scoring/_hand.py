@@ -335,7 +335,9 @@ class HandResult:
     def _names(self, names: Sequence[str] | None) -> tuple[str, ...]:
         if names is None:
             return tuple(f"seat {seat}" for seat in range(len(self.hands)))
-        if isinstance(names, str) or len(names) != len(self.hands) or not all(isinstance(n, str) for n in names):
+        given: object = names
+        if (isinstance(given, str) or not isinstance(given, Sequence) or len(given) != len(self.hands)
+                or not all(isinstance(n, str) for n in given)):
             raise WrongTypeError(f"names must be {len(self.hands)} strings, one per seat, not {_shown(names)}")
         return tuple(names)
 

@@ -19,7 +19,9 @@ __all__ = ["parse_in_context"]
 def parse_in_context(state: GameState, text: str) -> Action:
     """``text`` as an action of ``state``: ``gin``, ``knock`` and ``gin <card>`` resolved
     by the hand in play, anything else as :func:`~ginrummy.parse_action` reads it."""
-    words = " ".join(text.lower().split()) if isinstance(text, str) else text
+    if not isinstance(text, str):
+        return parse_action(text)  # raises the library's error for what is not text
+    words = " ".join(text.lower().split())
     if words in ("gin", "k", "knock"):
         if state.phase is not Phase.DISCARD:
             raise state._fail(f"cannot {words} now: {state._phase_text()}", "wrong_phase")
@@ -42,6 +44,6 @@ def parse_in_context(state: GameState, text: str) -> Action:
                 reason="over_knock_limit",
             )
         return min(plain, key=kept_deadwood)
-    if isinstance(words, str) and words.startswith("gin "):
+    if words.startswith("gin "):
         return parse_action("knock " + words[4:])
     return parse_action(text)
