@@ -312,6 +312,15 @@ def test_bad_environment_arguments_are_refused() -> None:
         with pytest.raises(RulesError, match=re.escape(f"illegal_reward={quoted} is not allowed: expected a finite number")):
             rl.GinRummyEnv(illegal_reward=bad)  # type: ignore[arg-type]
     assert rl.GinRummyEnv(illegal_reward=np.float32(-2)).illegal_reward == -2.0  # type: ignore[arg-type]
+    for array in (np.array([]), np.array(["hand", "game"])):  # never compared element by element
+        for option in ("episode", "reward", "render_mode"):
+            with pytest.raises(TypeError, match=f"{option}=array"):
+                rl.env(**{option: array})  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="illegal=array"):
+            rl.GinRummyEnv(illegal=array)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=re.escape("players=array([2, 3]) is not allowed: expected a whole number")):
+        rl.env(players=np.array([2, 3]))  # type: ignore[arg-type]
+    assert rl.env(players=np.int64(3)).rules == Rules(players=3)  # type: ignore[arg-type]
 
 
 def test_seats_may_be_numpy_integers() -> None:

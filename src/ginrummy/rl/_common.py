@@ -9,7 +9,7 @@ import attrs
 
 from ginrummy import HandResult, InvalidHandError, InvalidHandTypeError, Match, Rules, RulesError, RulesTypeError, WrongTypeError
 
-__all__ = ["EPISODES", "REWARDS", "check_max_steps", "check_render_mode", "check_seed", "choice_error", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
+__all__ = ["EPISODES", "REWARDS", "check_max_steps", "check_render_mode", "check_seed", "choice_error", "is_one_of", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
 
 EPISODES: Final = ("hand", "game")
 REWARDS: Final = ("points", "win")
@@ -24,6 +24,12 @@ def shown(value: object) -> str:
     return text if len(text) <= 80 else f"{text[:80]}... ({len(text)} characters)"
 
 
+def is_one_of(value: object, choices: tuple[str, ...]) -> bool:
+    """Whether ``value`` is one of the text ``choices`` (checked as text first: ``in``
+    would compare a numpy array element by element)."""
+    return isinstance(value, str) and value in choices
+
+
 def choice_error(value: object) -> type[RulesError]:
     """The error for an option outside its choices: :class:`~ginrummy.RulesError` for
     text, :class:`~ginrummy.RulesTypeError` (a ``TypeError`` too) for anything else."""
@@ -32,7 +38,7 @@ def choice_error(value: object) -> type[RulesError]:
 
 def check_render_mode(render_mode: object) -> None:
     """Refuse a ``render_mode`` other than ``None``, ``"human"`` or ``"ansi"``."""
-    if render_mode is not None and render_mode not in ("human", "ansi"):
+    if render_mode is not None and not is_one_of(render_mode, ("human", "ansi")):
         raise choice_error(render_mode)(f"render_mode={shown(render_mode)} is not allowed: expected None, 'human' or 'ansi'")
 
 
@@ -77,11 +83,11 @@ def resolve_rules(rules: Rules | None, players: int | None, episode: str, reward
             f"rules must be a Rules value, not {type(rules).__name__}: {shown(rules)}"
             " (Rules.parse reads rules text such as 'standard' or 'oklahoma+players=3')"
         )
-    if players is not None and players != rules.players:
+    if players is not None:  # Rules checks it (compared first, an array would be ambiguous)
         rules = attrs.evolve(rules, players=players)
-    if episode not in EPISODES:
+    if not is_one_of(episode, EPISODES):
         raise choice_error(episode)(f"episode={shown(episode)} is not allowed: expected 'hand' or 'game'")
-    if reward not in REWARDS:
+    if not is_one_of(reward, REWARDS):
         raise choice_error(reward)(f"reward={shown(reward)} is not allowed: expected 'points' or 'win'")
     return rules
 

@@ -26,7 +26,7 @@ from ginrummy import (
 )
 from ginrummy.players import Player, make_player
 
-from ._common import check_render_mode, check_seed, choice_error, render, resolve_rules, rewards_after_hand, shown
+from ._common import check_render_mode, check_seed, choice_error, is_one_of, render, resolve_rules, rewards_after_hand, shown
 from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, encode_seat, index_action, state_mask
 
 __all__ = ["GinRummyEnv"]
@@ -77,7 +77,7 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
         illegal_reward: float = -1.0,
     ) -> None:
         self.rules = resolve_rules(rules, players, episode, reward)
-        if illegal not in ("terminate", "raise"):
+        if not is_one_of(illegal, ("terminate", "raise")):
             raise choice_error(illegal)(f"illegal={shown(illegal)} is not allowed: expected 'terminate' or 'raise'")
         self.illegal = illegal
         given: object = illegal_reward  # checked as any object: a caller may pass anything
