@@ -758,3 +758,29 @@ def test_parse_action_in_context_and_describe_refuse_what_is_not_text_with_libra
     for names in (ginrummy.Card.parse("As"), np.float32(2), ginrummy.DrawStock(), ["Ann"]):
         with pytest.raises(ginrummy.WrongTypeError, match="names must be 2 strings, one per seat"):
             result.describe(names)  # type: ignore[arg-type]
+
+
+def test_numpy_arrays_where_text_cards_or_lists_belong_get_library_errors() -> None:
+    """A 0-d array is iterable by its type but not by ``iter``; any array answers ``==``
+    element by element. Neither may leak numpy's or Python's own error."""
+    np = pytest.importorskip("numpy")
+    from ginrummy.players import make_player
+
+    zero_d, empty, pair = np.array("As"), np.array([]), np.array([1, 2])
+    calls: list[Callable[[], object]] = [
+        lambda: ginrummy.best_layoffs(zero_d, "As 2s 3s"),
+        lambda: ginrummy.layoff_deadwood(zero_d, "As"),
+        lambda: GameState.new(Rules(), deck=zero_d),
+        lambda: GameState.replay(Rules(), deck=None, dealer=0, actions=zero_d),  # type: ignore[arg-type]
+        lambda: ginrummy.dumps(Match.new(Rules(), seed=1), names=zero_d),
+        lambda: make_player(pair),
+        lambda: make_player(np.array(["hard"])),
+        lambda: Rules(players=3, hand_size=empty),
+    ]
+    for enum_class in (ginrummy.Rank, ginrummy.Suit, ginrummy.WallRule, ginrummy.Shutout, ginrummy.Phase,
+                       ginrummy.EndReason, ginrummy.MeldKind, ginrummy.NextDealer, ginrummy.OklahomaAce, ginrummy.SpadesDouble):
+        calls += [lambda e=enum_class: e(empty), lambda e=enum_class: e(pair), lambda e=enum_class: e([1])]  # type: ignore[misc]
+    for call in calls:
+        with pytest.raises(GinRummyError):
+            call()
+    assert ginrummy.Rank(np.int64(3)) is ginrummy.Rank.THREE and ginrummy.WallRule(np.str_("void")) is ginrummy.WallRule.VOID

@@ -16,13 +16,13 @@ import attrs
 
 from ._masks import best_layoff_choice, deadwood_of_mask, melding_key, partitions, sequential_layoffs
 from .cards import Card
-from .errors import RulesError, RulesTypeError, WrongTypeError, _SchemaValue, _seat_of, _shown
+from .errors import RulesError, RulesTypeError, WrongTypeError, _SchemaValue, _RefusingType, _seat_of, _shown
 from .rules import Rules, SpadesDouble
 
 __all__ = ["EndReason", "Score", "knocker_layout", "price_hand", "showdown_score"]
 
 
-class EndReason(_SchemaValue, enum.StrEnum):
+class EndReason(_SchemaValue, enum.StrEnum, metaclass=_RefusingType):
     """Why a hand ended, and so who scores it."""
 
     KNOCK = "knock"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from numbers import Integral
-from typing import ClassVar, NoReturn, TypeVar, cast
+from typing import Any, ClassVar, NoReturn, TypeGuard, TypeVar, cast
 
 __all__ = [
     "CardParseError",
@@ -230,6 +230,18 @@ def _whole_or_type(value: object, kind: type[_Kind], dual: type[_Kind]) -> type[
 _Value = TypeVar("_Value")
 
 
+def _iterable(value: object) -> TypeGuard[Iterable[Any]]:
+    """Whether ``value`` can be iterated: an ``Iterable`` by its type that ``iter`` also
+    accepts (a 0-d numpy array is the one by its type, yet refuses the other) (internal)."""
+    if not isinstance(value, Iterable):
+        return False
+    try:
+        iter(value)
+    except TypeError:
+        return False
+    return True
+
+
 def _as_whole(value: _Value) -> _Value:
     """``value`` as an ``int`` when it is a whole number of a type other than ``int`` (a
     numpy integer, say: a seat picked with ``numpy.argmax``); else ``value`` itself, an
@@ -253,10 +265,26 @@ def _seat_of(
     return value
 
 
+class _RefusingType(enum.EnumType):
+    """The metaclass of the public enums: a lookup by a value that cannot be hashed (a
+    list, a numpy array) goes straight to ``_missing_``. ``Enum`` would otherwise compare
+    it with each member's value, and a numpy array answers ``==`` with an array whose
+    truth is ambiguous (internal)."""
+
+    def __call__(cls, value: object, *args: Any, **kwargs: Any) -> Any:
+        if not args and not kwargs:
+            try:
+                hash(value)
+            except TypeError:
+                return cast(Any, cls)._missing_(value)  # an enum class: Enum defines _missing_
+        return super().__call__(value, *args, **kwargs)
+
+
 class _Refusing:
-    """Mixin for the public enums (``class Rank(_CardValue, enum.IntEnum)``): a lookup by
-    a value the enum lacks raises the library's error for that kind of value (still a
-    ``ValueError``), such as ``Rank(99)`` or ``WallRule("x")``."""
+    """Mixin for the public enums (``class Rank(_CardValue, enum.IntEnum,
+    metaclass=_RefusingType)``): a lookup by a value the enum lacks raises the library's
+    error for that kind of value (still a ``ValueError``), such as ``Rank(99)`` or
+    ``WallRule("x")``."""
 
     _refused_as: ClassVar[type[GinRummyError]]
 

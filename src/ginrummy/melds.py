@@ -14,12 +14,12 @@ from ._tables import MELD_IS_RUN
 from .cards import Card, CardsLike, Hand, parse_cards
 from .cards._card import one_card
 from .cards._hand import SUBSET, mask_of
-from .errors import InvalidMeldError, WrongTypeError, _MeldValue, _shown
+from .errors import InvalidMeldError, WrongTypeError, _MeldValue, _RefusingType, _iterable, _shown
 
 __all__ = ["Meld", "MeldKind", "MeldLike"]
 
 
-class MeldKind(_MeldValue, enum.Enum):
+class MeldKind(_MeldValue, enum.Enum, metaclass=_RefusingType):
     """Whether a meld is a set (same rank) or a run (same suit, consecutive ranks)."""
 
     SET = "set"
@@ -187,6 +187,6 @@ def _as_melds(value: Iterable[MeldLike], what: str = "melds") -> list[Meld]:
     """
     if isinstance(value, (str, Meld)):
         raise WrongTypeError(f"{what} must be an iterable of melds, not a single meld or string: {_shown(value)}")
-    if not isinstance(value, Iterable) or isinstance(value, (bytes, bytearray, memoryview, Mapping)):
+    if not _iterable(value) or isinstance(value, (bytes, bytearray, memoryview, Mapping)):
         raise WrongTypeError(f"{what} must be an iterable of melds, not {type(value).__name__}: {_shown(value)}")
     return [_as_meld(item) for item in value]

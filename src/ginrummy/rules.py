@@ -25,7 +25,7 @@ import attrs
 
 from .cards import Card, Rank, Suit
 from .cards._card import require_card
-from .errors import RulesError, RulesTypeError, WrongTypeError, _RulesValue, _as_whole, _shown, _whole_or_type
+from .errors import RulesError, RulesTypeError, WrongTypeError, _RulesValue, _RefusingType, _as_whole, _shown, _whole_or_type
 
 __all__ = [
     "NextDealer",
@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 
-class OklahomaAce(_RulesValue, enum.StrEnum):
+class OklahomaAce(_RulesValue, enum.StrEnum, metaclass=_RefusingType):
     """What an ace upcard means under Oklahoma."""
 
     GIN_ONLY = "gin_only"
@@ -49,7 +49,7 @@ class OklahomaAce(_RulesValue, enum.StrEnum):
     """Knock with 1 or less."""
 
 
-class SpadesDouble(_RulesValue, enum.StrEnum):
+class SpadesDouble(_RulesValue, enum.StrEnum, metaclass=_RefusingType):
     """What a spade upcard doubles under Oklahoma."""
 
     ALL = "all"
@@ -60,7 +60,7 @@ class SpadesDouble(_RulesValue, enum.StrEnum):
     """Nothing."""
 
 
-class WallRule(_RulesValue, enum.StrEnum):
+class WallRule(_RulesValue, enum.StrEnum, metaclass=_RefusingType):
     """What happens when the stock is down to :attr:`Rules.wall_size` cards."""
 
     VOID = "void"
@@ -69,7 +69,7 @@ class WallRule(_RulesValue, enum.StrEnum):
     """The opponent may take the last discard only to knock or go gin at once."""
 
 
-class NextDealer(_RulesValue, enum.StrEnum):
+class NextDealer(_RulesValue, enum.StrEnum, metaclass=_RefusingType):
     """Who deals the next hand."""
 
     ALTERNATE = "alternate"
@@ -78,7 +78,7 @@ class NextDealer(_RulesValue, enum.StrEnum):
     """The winner of the hand deals."""
 
 
-class Shutout(_RulesValue, enum.StrEnum):
+class Shutout(_RulesValue, enum.StrEnum, metaclass=_RefusingType):
     """What a shutout (the loser has no hand points) does to the settlement."""
 
     DOUBLE = "double"
@@ -200,8 +200,9 @@ class Rules:
         if self.players not in (2, 3, 4):
             raise RulesError(f"players={_shown(self.players)} is not allowed: expected 2, 3 or 4")
         if self._hand_size is not None:
-            if isinstance(self._hand_size, bool) or self._hand_size != self.hand_size:
-                raise _whole_or_type(self._hand_size, RulesError, RulesTypeError)(
+            hand_size = _as_whole(self._hand_size)
+            if isinstance(hand_size, bool) or not isinstance(hand_size, int) or hand_size != self.hand_size:
+                raise _whole_or_type(hand_size, RulesError, RulesTypeError)(
                     f"hand_size={_shown(self._hand_size)} is not allowed with players={self.players}: "
                     f"expected {self.hand_size} (it follows from the number of players)"
                 )

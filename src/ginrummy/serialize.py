@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 import weakref
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TypeVar, Union
 
 from typing_extensions import TypeAlias
@@ -35,6 +35,7 @@ from .errors import (
     SchemaTypeError,
     WrongTypeError,
     _as_whole,
+    _iterable,
     _shown,
     _whole_or_type,
 )
@@ -103,7 +104,7 @@ def to_dict(value: Serializable | PlayerView, *, names: Sequence[str] | None = N
         if not isinstance(value, (GameState, Match)):
             raise WrongTypeError(f"names label the players of a game record, not of {type(value).__name__}")
         given: object = names  # checked as any object: a caller may pass anything
-        if isinstance(given, (str, bytes, bytearray)) or not isinstance(given, Iterable):
+        if isinstance(given, (str, bytes, bytearray)) or not _iterable(given):
             raise SchemaTypeError(
                 f"names must be a sequence of {value.rules.players} strings, one per seat, not {type(given).__name__}: {_shown(given)}"
             )

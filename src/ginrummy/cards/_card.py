@@ -8,7 +8,7 @@ from typing import Final
 
 from attrs.exceptions import FrozenInstanceError
 
-from ..errors import CardParseError, DuplicateCardError, InvalidHandError, WrongTypeError, _CardValue, _as_whole, _shown
+from ..errors import CardParseError, DuplicateCardError, InvalidHandError, WrongTypeError, _CardValue, _RefusingType, _as_whole, _shown
 
 __all__ = ["CARDS", "FULL_MASK", "Card", "Rank", "Suit", "one_card", "parse_cards", "require_card"]
 
@@ -17,7 +17,7 @@ FULL_MASK: Final = (1 << 52) - 1
 """The mask of all 52 cards."""
 
 
-class Rank(_CardValue, enum.IntEnum):
+class Rank(_CardValue, enum.IntEnum, metaclass=_RefusingType):
     """The thirteen ranks, ace low (``Rank.ACE == 1``, ``Rank.KING == 13``)."""
 
     ACE = 1
@@ -45,7 +45,7 @@ class Rank(_CardValue, enum.IntEnum):
         return min(self.value, 10)
 
 
-class Suit(_CardValue, enum.Enum):
+class Suit(_CardValue, enum.Enum, metaclass=_RefusingType):
     """The four suits; the value is the lower-case letter used in card text."""
 
     SPADES = "s"

@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 import random
 from numbers import Real
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Protocol, TypeVar, cast, runtime_checkable
 
 from ..actions import Action
-from ..errors import IllegalActionError, IllegalActionTypeError, PlayerError, PlayerTypeError, WrongTypeError, _as_whole, _in_context, _shown
+from ..errors import IllegalActionError, IllegalActionTypeError, PlayerError, PlayerTypeError, WrongTypeError, _as_whole, _in_context, _iterable, _shown
 from ..state import GameState, Match, PlayerView
 
 __all__ = ["LEVELS", "Player", "make_player", "play_hand", "play_match"]
@@ -58,7 +58,7 @@ def offered(view: PlayerView, legal_actions: Sequence[Action] | None) -> Sequenc
     sequence of actions, :class:`~ginrummy.IllegalActionError` for none or one that is not
     legal in ``view``. The view's own ``legal_actions`` come back as they are, so a
     player handing them on to another (the expert to ``hard``) is not checked again."""
-    if legal_actions is not None and (isinstance(legal_actions, (str, bytes, bytearray, Action)) or not isinstance(legal_actions, Iterable)):
+    if legal_actions is not None and (isinstance(legal_actions, (str, bytes, bytearray, Action)) or not _iterable(legal_actions)):
         raise WrongTypeError(f"legal_actions must be a sequence of actions, not {type(legal_actions).__name__}: {_shown(legal_actions)}")
     if (legal_actions is None or legal_actions is view.legal_actions) and view.legal_actions:
         return view.legal_actions  # the usual call: nothing to check
@@ -200,7 +200,7 @@ def make_player(level: str, *, seed: int | None = None, time_budget: float | Non
     from ._bots import HARD_TIME_BUDGET, EasyPlayer, HardPlayer, MediumPlayer, RandomPlayer
     from ._expert import EXPERT_TIME_BUDGET, ExpertPlayer
 
-    name = level.strip().lower() if isinstance(level, str) else level
+    name = level.strip().lower() if isinstance(level, str) else None  # only text names a level
     if name == "random":
         return RandomPlayer(seed=seed)
     if name == "easy":

@@ -11,7 +11,7 @@ from .._masks import deadwood_of_mask, discard_deadwood_of_mask
 from .._tables import SUIT_BITS, SUIT_DEADWOOD
 from ..actions import Discard, DrawDiscard, DrawStock, PassUpcard, TakeUpcard, TakeWallDiscard
 from ..cards import Card, Hand
-from ..errors import InvalidHandError, PlayerError, PlayerTypeError, WrongTypeError, _shown
+from ..errors import InvalidHandError, PlayerError, PlayerTypeError, WrongTypeError, _iterable, _shown
 from ..state import GameState, Phase, PlayerView
 from ._base import check_argument, check_setting
 from ._bots import _bits, opponent_draws
@@ -284,7 +284,7 @@ def _checked_weights(view: PlayerView, weights: Mapping[int, Iterable[float]]) -
     for seat, row in weights.items():
         if seat not in view.opponents:
             raise PlayerError(f"weights for seat {_shown(seat)} are not allowed: expected other seats, {list(view.opponents)}")
-        values = None if isinstance(row, (str, bytes, Mapping)) or not isinstance(row, Iterable) else tuple(row)
+        values = None if isinstance(row, (str, bytes, Mapping)) or not _iterable(row) else tuple(row)
         if values is None or len(values) != 52:
             raise (PlayerTypeError if values is None else PlayerError)(f"weights for seat {seat} are {_shown(row)}: expected 52 weights, one per card index")
         floats = []

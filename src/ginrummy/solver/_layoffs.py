@@ -11,7 +11,7 @@ from .._price import knocker_layout
 from ..cards import Card, CardsLike, Hand
 from ..cards._card import require_card
 from ..cards._hand import mask_of
-from ..errors import InvalidHandError, InvalidMeldError, WrongTypeError, _shown
+from ..errors import InvalidHandError, InvalidMeldError, WrongTypeError, _iterable, _shown
 from ..melds import Meld, MeldLike, _as_melds
 from ..rules import Rules, _require_rules
 from ._melding import (
@@ -47,7 +47,7 @@ class Layoff:
 
 
 def _layoff_tuple(value: Iterable[Layoff]) -> tuple[Layoff, ...]:
-    if isinstance(value, (str, Layoff)) or not isinstance(value, Iterable):
+    if isinstance(value, (str, Layoff)) or not _iterable(value):
         raise WrongTypeError(f"LayoffPlan.layoffs must be an iterable of Layoff values, not {type(value).__name__}: {_shown(value)}")
     out = tuple(value)
     for layoff in out:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence, Set as AbstractSet
+from collections.abc import Mapping, Sequence, Set as AbstractSet
 
 from ..cards import Card, parse_cards
-from ..errors import InvalidHandError, InvalidHandTypeError, WrongTypeError, _as_whole, _count, _seat_of, _shown
+from ..errors import InvalidHandError, InvalidHandTypeError, WrongTypeError, _as_whole, _count, _iterable, _seat_of, _shown
 from ..rules import Rules
 
 __all__ = ["check_rng", "check_seat", "check_seed", "deal_hands", "deck_order", "left_of"]
@@ -75,7 +75,7 @@ def deal_hands(rules: Rules, deck: tuple[int, ...], dealer: int) -> tuple[int, .
 
 def deck_order(deck: Sequence[Card] | str) -> list[int]:
     """The card indexes of an explicit deal order of the 52 cards."""
-    if not isinstance(deck, Iterable) or isinstance(deck, (AbstractSet, Mapping, bytes, bytearray, memoryview)):  # str is Iterable
+    if not _iterable(deck) or isinstance(deck, (AbstractSet, Mapping, bytes, bytearray, memoryview)):  # str is Iterable
         raise WrongTypeError(f"deck must be card text or a sequence of Card values in deal order, not {type(deck).__name__}: {_shown(deck)}")
     cards = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
     for card in cards:

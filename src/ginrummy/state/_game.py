@@ -29,7 +29,7 @@ from ..actions import (
     parse_action as _parse_action_text,
 )
 from ..cards import Card, Hand
-from ..errors import GinRummyError, IllegalActionError, IllegalActionTypeError, WrongTypeError, _in_context, _shown
+from ..errors import GinRummyError, IllegalActionError, IllegalActionTypeError, WrongTypeError, _in_context, _iterable, _shown
 from ..rules import Rules, _require_rules
 from ..scoring import HandResult
 from . import _offer, _showdown, _turns, _wall
@@ -161,7 +161,7 @@ class GameState:
         (its class and ``reason`` kept), numbering it from 1: ``"action #3 'pass' cannot be
         replayed: ..."``.
         """
-        if isinstance(actions, (str, bytes, bytearray, memoryview)) or not isinstance(actions, Iterable):
+        if isinstance(actions, (str, bytes, bytearray, memoryview)) or not _iterable(actions):
             raise WrongTypeError(
                 f"actions must be an iterable of actions or action texts, not {type(actions).__name__}: {_shown(actions)}"
             )

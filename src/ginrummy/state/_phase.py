@@ -5,12 +5,12 @@ from __future__ import annotations
 import enum
 from typing import Protocol
 
-from ..errors import _SchemaValue
+from ..errors import _SchemaValue, _RefusingType
 
 __all__ = ["Phase", "RandomSource"]
 
 
-class Phase(_SchemaValue, enum.StrEnum):
+class Phase(_SchemaValue, enum.StrEnum, metaclass=_RefusingType):
     """Where a hand stands."""
 
     OFFER = "offer"
