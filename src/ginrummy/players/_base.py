@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 import random
-from numbers import Real
 from collections.abc import Sequence
+from numbers import Real
 from typing import Protocol, TypeVar, cast, runtime_checkable
 
 from ..actions import Action
