@@ -155,6 +155,7 @@ def test_an_analysis_built_directly_explains_itself() -> None:
         ((Discard(KH), Discard(KH), (), 1, "points"), WrongTypeError, "()"),
         ((Discard(KH), Discard(KH), (DEFAULT,), -1, "points"), PlayerError, "deals=-1"),
         ((Discard(KH), Discard(KH), (DEFAULT,), 1, "chips"), PlayerError, "'chips'"),
+        ((Discard(KH), Discard(KH), (DEFAULT,), 1, ["game"]), PlayerError, "['game']"),
         ((Discard(KH), Discard(KH), (DEFAULT, DEFAULT), 1, "game"), PlayerError, "twice"),
         ((Discard(QS), Discard(QS), (OTHER, DEFAULT), 1, "game"), PlayerError, "expected one, of discard Qs"),
         ((DrawStock(), Discard(KH), (OTHER, DEFAULT), 1, "game"), PlayerError, "chooses stock, which it did not rate"),
@@ -169,6 +170,13 @@ def test_an_analysis_that_no_search_could_give_is_refused(args: tuple[Any, ...],
     with pytest.raises(error) as raised:
         Analysis(*args)
     assert quoted in str(raised.value)
+
+
+def test_an_analysis_unit_given_as_a_numpy_array_is_refused_by_the_library() -> None:
+    np = pytest.importorskip("numpy")
+    for unit in (np.array([]), np.array(["game", "points"])):
+        with pytest.raises(PlayerError, match="Analysis.unit=array"):
+            Analysis(Discard(KH), Discard(KH), (DEFAULT,), 1, unit)
 
 
 def test_every_analysis_the_expert_gives_rebuilds_to_an_equal_value() -> None:

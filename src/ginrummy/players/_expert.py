@@ -107,7 +107,7 @@ class Analysis:
             raise WrongTypeError(f"Analysis.ratings must be a non-empty tuple of Rating values, not {_shown(ratings)}")
         if isinstance(self.deals, bool) or not isinstance(self.deals, int) or self.deals < 0:
             raise _whole_or_type(self.deals, PlayerError, PlayerTypeError)(f"Analysis.deals={_shown(self.deals)} is not allowed: expected a whole number of at least 0")
-        if self.unit not in ("game", "points"):
+        if not isinstance(self.unit, str) or self.unit not in ("game", "points"):
             raise PlayerError(f"Analysis.unit={_shown(self.unit)} is not allowed: expected 'game' or 'points'")
         actions = [r.action for r in ratings]
         defaults = [r.action for r in ratings if r.is_default]
