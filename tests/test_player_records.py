@@ -103,6 +103,12 @@ def test_tournament_totals_that_no_tournament_could_give_are_refused(changes: di
     assert quoted in str(raised.value)
 
 
+def test_a_tournament_result_says_it_is_unhashable_by_name() -> None:
+    with pytest.raises(TypeError, match="unhashable type: 'TournamentResult'"):
+        hash(TOTALS)
+    assert attrs.evolve(TOTALS) == TOTALS
+
+
 def test_every_tournament_record_rebuilds_to_an_equal_value() -> None:
     games: list[MatchSummary] = []
     for players in (2, 3, 4):

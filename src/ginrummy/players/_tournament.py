@@ -133,9 +133,10 @@ class MatchSummary:
         return self.worths[0]
 
 
-@attrs.frozen
+@attrs.frozen(hash=False)  # endings is a dict: compared by value, never hashed
 class TournamentResult:
-    """Aggregated outcomes of a tournament between two to four players.
+    """Aggregated outcomes of a tournament between two to four players. Values compare
+    equal by their fields; they are not hashable, since :attr:`endings` is a dict.
 
     Built directly, it is checked: a field of the wrong type raises
     :class:`~ginrummy.WrongTypeError`, and totals that no tournament could give (wins
