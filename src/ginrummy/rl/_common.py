@@ -9,7 +9,7 @@ import attrs
 
 from ginrummy import HandResult, InvalidHandError, InvalidHandTypeError, Match, Rules, RulesError, RulesTypeError, WrongTypeError
 
-__all__ = ["EPISODES", "REWARDS", "check_max_steps", "check_render_mode", "check_seed", "choice_error", "is_one_of", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
+__all__ = ["EPISODES", "REWARDS", "check_max_steps", "check_render_mode", "check_seat", "check_seed", "choice_error", "is_one_of", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
 
 EPISODES: Final = ("hand", "game")
 REWARDS: Final = ("points", "win")
@@ -55,6 +55,19 @@ def _optional_whole(
     if value < least:
         raise too_small(f"{name}={shown(value)} is not allowed: {expected}")
     return int(value)
+
+
+def check_seat(seat: object, players: int) -> int:
+    """``seat`` as an ``int`` (a numpy integer is read as one) when it is a seat 0 to
+    ``players - 1``; else :class:`~ginrummy.InvalidHandError`, or
+    :class:`~ginrummy.InvalidHandTypeError` for what is not a whole number."""
+    if type(seat) is not int:
+        if isinstance(seat, bool) or not isinstance(seat, Integral):
+            raise InvalidHandTypeError(f"seat={shown(seat)} is not a seat: expected 0-{players - 1}")
+        seat = int(seat)
+    if not 0 <= seat < players:
+        raise InvalidHandError(f"seat={shown(seat)} is not a seat: expected 0-{players - 1}")
+    return seat
 
 
 def check_max_steps(max_steps: object) -> int | None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import struct
-from numbers import Integral
 from typing import Final
 
 import numpy as np
@@ -22,8 +21,6 @@ from ginrummy import (
     Hollywood,
     IllegalActionError,
     IllegalActionTypeError,
-    InvalidHandError,
-    InvalidHandTypeError,
     Knock,
     PassUpcard,
     Phase,
@@ -35,7 +32,7 @@ from ginrummy import (
     WrongTypeError,
 )
 
-from ._common import shown
+from ._common import check_seat, shown
 
 __all__ = [
     "ACTIONS",
@@ -270,14 +267,7 @@ def _check_seat(state: GameState, seat: object) -> int:
     """``seat`` as an ``int`` (a numpy integer is read as one) when it is a seat of ``state``."""
     if type(state) is not GameState:
         raise WrongTypeError(f"expected a GameState, not {type(state).__name__}: {shown(state)}")
-    n = len(state.hands)
-    if type(seat) is not int:
-        if isinstance(seat, bool) or not isinstance(seat, Integral):
-            raise InvalidHandTypeError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
-        seat = int(seat)
-    if not 0 <= seat < n:
-        raise InvalidHandError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
-    return seat
+    return check_seat(seat, len(state.hands))
 
 
 _OPPONENTS = {(n, seat): tuple((seat + i) % n for i in range(1, n)) for n in range(2, 5) for seat in range(n)}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from numbers import Integral, Real
+from numbers import Real
 from typing import Any
 
 import gymnasium
@@ -14,8 +14,6 @@ from gymnasium import spaces
 
 from ginrummy import (
     IllegalActionError,
-    InvalidHandError,
-    InvalidHandTypeError,
     Match,
     NextHand,
     PlayerError,
@@ -26,7 +24,7 @@ from ginrummy import (
 )
 from ginrummy.players import Player, make_player
 
-from ._common import check_render_mode, check_seed, choice_error, is_one_of, render, resolve_rules, rewards_after_hand, shown
+from ._common import check_render_mode, check_seat, check_seed, choice_error, is_one_of, render, resolve_rules, rewards_after_hand, shown
 from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, encode_seat, index_action, state_mask
 
 __all__ = ["GinRummyEnv"]
@@ -88,12 +86,7 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
             )
         self.illegal_reward = float(illegal_reward)
         n = self.rules.players
-        given_seat: object = seat  # checked as any object: a numpy integer is read as its number
-        if isinstance(given_seat, bool) or not isinstance(given_seat, Integral):
-            raise InvalidHandTypeError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
-        seat = int(given_seat)
-        if not 0 <= seat < n:
-            raise InvalidHandError(f"seat={shown(seat)} is not a seat: expected 0-{n - 1}")
+        seat = check_seat(seat, n)
         check_render_mode(render_mode)
         given_opponents: object = opponent  # checked as any object: a caller may pass anything
         if isinstance(given_opponents, Sequence) and not isinstance(given_opponents, (str, bytes, bytearray)):
