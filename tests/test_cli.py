@@ -532,7 +532,7 @@ def test_the_screen_style_names_knocks_and_big_gin_and_colours_red_suits() -> No
 
 
 def test_hints_say_why_when_the_search_departs() -> None:
-    from ginrummy import Discard, PassUpcard, TakeUpcard
+    from ginrummy import Discard, Knock, PassUpcard, TakeUpcard
     from ginrummy.cli._play import hint_text
     from ginrummy.cli._style import Style
     from ginrummy.players import Analysis, Rating
@@ -543,6 +543,10 @@ def test_hints_say_why_when_the_search_departs() -> None:
     declined = attrs.evolve(forced, declined=Card.parse("9c"))
     assert hint_text(declined, plain) == "Hint: pass (9c would join no meld: not worth showing by taking it)"
     assert hint_text(declined, Style(fancy=True, colour=False)) == "Hint: pass (9♣ would join no meld: not worth showing by taking it)"
+    gin = Knock(Card.parse("Kd"))
+    out = Analysis(choice=gin, default=gin, ratings=(Rating(gin, float("nan"), 0.0, 0.0, True),), deals=0, unit="game", goes_out=True)
+    assert hint_text(out, plain) == "Hint: knock, discarding Kd face down (gin: nothing can beat it)"
+    assert hint_text(out, Style(fancy=True, colour=False)) == "Hint: knock, discarding K♦ face down (gin: nothing can beat it)"
     take, stay = Rating(TakeUpcard(), 4.0, 6.125, 2.5, False), Rating(PassUpcard(), -2.125, 0.0, 0.0, True)
     departed = Analysis(choice=TakeUpcard(), default=PassUpcard(), ratings=(take, stay), deals=60, unit="points")
     assert hint_text(departed, plain) == "Hint: take (better than pass by 6.1 points a hand, give or take 2.5, over 60 deals)"

@@ -16,7 +16,7 @@ import attrs
 import pytest
 
 from ginrummy import DrawStock, GameState, PlayerError, Rules, WrongTypeError
-from ginrummy.actions import Discard, DrawDiscard
+from ginrummy.actions import BigGin, Discard, DrawDiscard, Knock
 from ginrummy.cards import Card
 from ginrummy.players import Analysis, ExpertPlayer, MatchSummary, Rating, TournamentResult, make_player, run_tournament, summarize
 
@@ -151,6 +151,12 @@ def test_an_analysis_built_directly_explains_itself() -> None:
     assert analysis.explain() == "better than discard Kh by 0.1 points a hand, give or take 0.0, over 60 deals"
     declined = Analysis(DrawStock(), DrawStock(), (STOCK,), 0, "points", declined=QS)
     assert declined.explain() == "Qs would join no meld: not worth showing by taking it"
+    knock = Rating(Knock(KH), math.nan, 0.0, 0.0, True)
+    gin = Analysis(Knock(KH), Knock(KH), (knock,), 0, "game", goes_out=True)
+    assert gin.explain() == "gin: nothing can beat it"
+    big = Analysis(BigGin(), BigGin(), (Rating(BigGin(), math.nan, 0.0, 0.0, True),), 0, "points", goes_out=True)
+    assert big.explain() == "big gin: nothing can beat it"
+    assert Analysis(Knock(KH), Knock(KH), (knock,), 0, "game").explain() == "the only move worth searching"
 
 
 @pytest.mark.parametrize(
@@ -170,6 +176,9 @@ def test_an_analysis_built_directly_explains_itself() -> None:
         ((DrawStock(), DrawStock(), (STOCK,), 0, "points", Discard(QS)), WrongTypeError, "Discard"),
         ((Discard(KH), Discard(KH), (DEFAULT,), 0, "points", QS), PlayerError, "declines Qs but chooses discard Kh"),
         ((DrawStock(), DrawStock(), (STOCK, STOCK_DISCARD), 5, "points", QS), PlayerError, "declines Qs but searched 5 deals"),
+        ((DrawStock(), DrawStock(), (STOCK,), 0, "points", None, 1), WrongTypeError, "goes_out must be True or False, not 1"),
+        ((DrawStock(), DrawStock(), (STOCK,), 0, "points", None, True), PlayerError, "goes out with stock: expected a knock or big gin"),
+        ((Discard(QS), Discard(KH), (OTHER, DEFAULT), 60, "points", None, True), PlayerError, "goes out with discard Qs"),
     ],
 )
 def test_an_analysis_that_no_search_could_give_is_refused(args: tuple[Any, ...], error: type[Exception], quoted: str) -> None:
@@ -200,7 +209,7 @@ def test_every_analysis_the_expert_gives_rebuilds_to_an_equal_value() -> None:
             rebuilt = Analysis(
                 analysis.choice, analysis.default,
                 tuple(Rating(r.action, r.value, r.advantage, r.standard_error, r.is_default) for r in analysis.ratings),
-                analysis.deals, analysis.unit, analysis.declined,
+                analysis.deals, analysis.unit, analysis.declined, analysis.goes_out,
             )
             assert rebuilt.choice == analysis.choice and rebuilt.explain() == analysis.explain()
             state = state.apply(bots[seat].choose(view, view.legal_actions))

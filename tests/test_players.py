@@ -934,13 +934,31 @@ def test_the_expert_goes_big_gin_or_gin_without_searching() -> None:
     expert = ExpertPlayer(seed=1, time_budget=NO_CAP)
     big = taken_upcard("As 2s 3s 4s 5s 6s 7s 8s 9s Ts", "Js")
     analysis = expert.analyse(big.view(big.to_play_seat))
-    assert analysis.choice == BigGin() and analysis.deals == 0
-    assert expert._candidates(big.view(big.to_play_seat), big.legal_actions()) == [BigGin()]
+    assert analysis.choice == BigGin() and analysis.deals == 0 and analysis.goes_out
+    assert analysis.explain() == "big gin: nothing can beat it"
     gin = taken_upcard("As 2s 3s 4s 5s 6s 7s 8s 9s Kd", "Ts")
     view = gin.view(gin.to_play_seat)
     analysis = expert.analyse(view)
     assert isinstance(analysis.choice, Knock) and analysis.choice.card == Card.parse("Kd") and analysis.deals == 0
-    assert expert._candidates(view, gin.legal_actions()) == [analysis.choice]
+    assert analysis.goes_out and analysis.explain() == "gin: nothing can beat it"
+    # two discards give gin (3h or 2d), and the eleven cards are not big gin: the
+    # expert takes hard's, unsearched
+    two = taken_upcard("As 2s 3s 4s 5s Ah 2h 3h Ad 2d", "Ac")
+    view = two.view(two.to_play_seat)
+    gins = [a for a in view.legal_actions if isinstance(a, Knock) and deadwood_of_mask(view.hand.mask & ~a.card.mask) == 0]
+    assert sorted(str(a.card) for a in gins) == ["2d", "3h"] and BigGin() not in view.legal_actions
+    analysis = expert.analyse(view)
+    assert analysis.choice in gins and analysis.deals == 0 and analysis.goes_out
+    assert analysis.choice == analysis.default == expert._default(view, view.legal_actions)
+
+
+def test_the_expert_does_not_claim_to_go_out_with_a_knock_short_of_gin() -> None:
+    expert = ExpertPlayer(seed=1, simulations=6, time_budget=NO_CAP, gin_outs=0)
+    state = taken_upcard("As 2s 3s 6h 6s 6c 9c Tc Jc 2d", "3h")  # knock with 3, limit 3
+    view = state.view(state.to_play_seat)
+    assert any(isinstance(a, Knock) for a in view.legal_actions)
+    analysis = expert.analyse(view)
+    assert not analysis.goes_out and analysis.deals == 6
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])

@@ -721,3 +721,19 @@ def test_a_failed_write_is_rolled_back_and_the_store_goes_on(tmp_path: Path) -> 
     store._cache.clear()
     assert store.load(first.token) == first and store.load(second.token) == second
     store.close()
+
+
+def test_a_hint_to_go_out_says_so() -> None:
+    """The expert takes gin and big gin at once, unsearched; the hint says so."""
+    from ginrummy import GameState, TakeUpcard
+    from ginrummy.web._play import hint
+
+    from helpers import scripted_deck
+
+    deck = scripted_deck("As 2s 3s 4s 5s 6s 7s 8s 9s Kd", "Kc Qh 9d 8c 7h 6d 5c 4h 3d 2c", "Ts")
+    state = GameState.new(Rules(), deck=deck, dealer=1).apply(TakeUpcard())
+    assert state.to_play == HUMAN
+    match = attrs.evolve(Match.new(Rules(), seed=3), state=state)
+    advice = hint(GameRecord("g" * 32, "expert", match, ("You", "Computer"), ()))
+    assert advice["hint"] == "knock Kd" and advice["deals"] == 0
+    assert advice["goes_out"] is True and advice["why"] == "gin: nothing can beat it"

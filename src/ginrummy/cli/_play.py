@@ -113,12 +113,12 @@ def _prompt(view: PlayerView) -> str:
 
 
 def hint_text(analysis: Analysis, style: Style) -> str:
-    """The ``hint`` line: the expert's move and, when it searched or turned a pile card
-    down, why."""
+    """The ``hint`` line: the expert's move and, when it searched, turned a pile card
+    down or went out, why."""
     move = style.action(analysis.choice)
     if analysis.declined is not None:  # the phrase names the card: draw it in this style
         return f"Hint: {move} ({style.text(analysis.explain())})"
-    return f"Hint: {move} ({analysis.explain(style.action)})" if analysis.deals else f"Hint: {move}"
+    return f"Hint: {move} ({analysis.explain(style.action)})" if analysis.deals or analysis.goes_out else f"Hint: {move}"
 
 
 class _Game:

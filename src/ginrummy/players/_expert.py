@@ -96,6 +96,9 @@ class Analysis:
     declined: Card | None = None
     """The upcard or discard the expert turned down without searching, because it would
     join no meld of the hand's best arrangement (``meld_takes``); ``None`` otherwise."""
+    goes_out: bool = False
+    """Whether the choice is gin or big gin, taken at once without searching: nothing
+    can beat it."""
 
     def __attrs_post_init__(self) -> None:
         for name in ("choice", "default"):
@@ -127,6 +130,11 @@ class Analysis:
                 f"declines {self.declined} but {'searched ' + str(self.deals) + ' deals' if self.deals else 'chooses ' + str(self.choice)}:"
                 " expected no search and a pass or a stock draw"
             )
+        if problem is None and self.goes_out is not False:
+            if not isinstance(self.goes_out, bool):
+                raise WrongTypeError(f"Analysis.goes_out must be True or False, not {_shown(self.goes_out)}")
+            if self.deals or self.declined is not None or not isinstance(self.choice, (Knock, BigGin)):
+                problem = f"goes out with {self.choice}: expected a knock or big gin, taken unsearched, nothing declined"
         if problem is not None:
             raise PlayerError(f"Analysis {problem}")
 
@@ -136,10 +144,14 @@ class Analysis:
         game in percentage points when :attr:`unit` is ``"game"``), ``"over 60 deals,
         nothing else looked clearly better"``, ``"Qs would join no meld: not worth
         showing by taking it"`` when the expert turned a pile card down unsearched
-        (:attr:`declined`), or ``"the only move worth searching"`` when nothing else was
-        searched. ``show`` writes an action (default :class:`str`)."""
+        (:attr:`declined`), ``"gin: nothing can beat it"`` (or big gin) when the
+        expert went out at once (:attr:`goes_out`), or ``"the only move worth
+        searching"`` when nothing else was searched. ``show`` writes an action (default
+        :class:`str`)."""
         if self.declined is not None:
             return f"{self.declined} would join no meld: not worth showing by taking it"
+        if self.goes_out:
+            return f"{'big gin' if isinstance(self.choice, BigGin) else 'gin'}: nothing can beat it"
         if not self.deals:
             return "the only move worth searching"
         if self.choice == self.default:
@@ -166,11 +178,24 @@ def _declined_take(view: PlayerView, legal: Sequence[Action]) -> Action | None:
     return other
 
 
-def _unsearched(action: Action, unit: str, declined: Card | None = None) -> Analysis:
+def _unsearched(action: Action, unit: str, declined: Card | None = None, goes_out: bool = False) -> Analysis:
     """The analysis of a decision with one candidate: nothing to search (``declined``:
-    the pile card turned down for joining no meld)."""
+    the pile card turned down for joining no meld; ``goes_out``: gin or big gin)."""
     rating = Rating(action, math.nan, 0.0, 0.0, True)
-    return Analysis(choice=action, default=action, ratings=(rating,), deals=0, unit=unit, declined=declined)
+    return Analysis(choice=action, default=action, ratings=(rating,), deals=0, unit=unit, declined=declined, goes_out=goes_out)
+
+
+def _going_out(view: PlayerView, legal: Sequence[Action], default: Action) -> Action | None:
+    """At a discard, big gin when it is legal, else gin (``default`` when it is gin, as
+    the hard player chose it); ``None`` when neither is legal."""
+    if view.phase is not Phase.DISCARD:
+        return None
+    big = _first(legal, BigGin)
+    if big is not None:
+        return big
+    hand = view.hand.mask
+    gins = [a for a in (default, *legal) if isinstance(a, Knock) and deadwood_of_mask(hand & ~a.card.mask) == 0]
+    return gins[0] if gins else None
 
 
 def _rating(action: Action, row: Sequence[float], base: Sequence[float], is_default: bool) -> Rating:
@@ -280,13 +305,8 @@ class ExpertPlayer:
     def _candidates(self, view: PlayerView, legal: Sequence[Action]) -> list[Action]:
         if view.phase is not Phase.DISCARD:
             return list(legal)
-        outs: list[Action] = [a for a in legal if isinstance(a, (Knock, BigGin))]
-        if any(isinstance(a, BigGin) for a in outs):
-            return [next(a for a in outs if isinstance(a, BigGin))]
-        gins: list[Action] = [a for a in outs if isinstance(a, Knock) and deadwood_of_mask(view.hand.mask & ~a.card.mask) == 0]
-        if gins:
-            return gins[:1]  # gin cannot be beaten
-        found: list[Action] = outs[:2]  # least deadwood first
+        found: list[Action] = []
+        found.extend([a for a in legal if isinstance(a, Knock)][:2])  # least deadwood first
         found.extend(self.hard.ranked_discards(view, legal)[: self.candidates])
         return found
 
@@ -323,6 +343,9 @@ class ExpertPlayer:
         if declined is not None:
             return _unsearched(declined, unit, view.discard_top)
         default = self._default(view, legal)
+        out = _going_out(view, legal, default)
+        if out is not None:  # gin or big gin: nothing can beat it
+            return _unsearched(out, unit, goes_out=True)
         candidates = list(dict.fromkeys(self._candidates(view, legal)))  # each once, should the caller repeat one
         if default not in candidates:
             candidates.insert(0, default)

@@ -181,6 +181,7 @@ def hint(record: GameRecord, advise: Advise = advice) -> dict[str, object]:
         "deals": analysis.deals,
         "unit": analysis.unit,
         "declined": None if analysis.declined is None else str(analysis.declined),
+        "goes_out": analysis.goes_out,
         "ratings": [
             {
                 "action": str(r.action),

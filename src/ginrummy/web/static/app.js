@@ -283,7 +283,7 @@ async function setup() {
   $("hint").addEventListener("click", () => run(async () => {
     const data = await api(`/api/games/${game.token}/hint`);
     const cards = (text) => text.replace(/\b([A2-9TJQK][shdc])\b/g, (m) => cardLabel(m));
-    $("hint-text").textContent = data.deals || data.declined ? `Hint: ${cards(data.hint)} (${cards(data.why)})` : `Hint: ${cards(data.hint)}`;
+    $("hint-text").textContent = data.deals || data.declined || data.goes_out ? `Hint: ${cards(data.hint)} (${cards(data.why)})` : `Hint: ${cards(data.hint)}`;
   }));
   $("undo").addEventListener("click", () => run(async () => {
     game = await api(`/api/games/${game.token}/undo`, {});
