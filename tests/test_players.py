@@ -28,6 +28,7 @@ from ginrummy import (
     DrawStock,
     GameScore,
     GameState,
+    GinRummyError,
     Hand,
     HandResult,
     IllegalActionError,
@@ -43,6 +44,7 @@ from ginrummy import (
     Rules,
     TakeUpcard,
     TakeWallDiscard,
+    UnfinishedError,
 )
 from ginrummy.players._equity import hand_points_model
 from ginrummy.players._deals import _discard_checks, _kept_best, _least_loss
@@ -497,12 +499,42 @@ class _PileTaker:
         return next((a for a in legal_actions if isinstance(a, Discard)), legal_actions[0])
 
 
+class _Talker:
+    """A player that answers in words instead of actions."""
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        return "discard Ks"  # type: ignore[return-value]
+
+
+def test_drivers_refuse_a_player_that_does_not_answer_with_an_action() -> None:
+    for drive in (
+        lambda: play_hand(GameState.new(Rules(), seed=1), [_Talker(), _Talker()]),
+        lambda: play_match(Match.new(Rules(), seed=1), [_Talker(), _Talker()]),
+    ):
+        with pytest.raises(IllegalActionError, match=r"^_Talker.choose returned 'discard Ks', which is not an Action$") as raised:
+            drive()
+        assert raised.value.reason == "unknown_action" and isinstance(raised.value, TypeError)
+
+
+def _pile_taker(seed: int) -> Player:
+    return _PileTaker()
+
+
 def test_drivers_stop_a_hand_that_never_ends() -> None:
     takers = [_PileTaker(), _PileTaker()]
-    with pytest.raises(RuntimeError, match="the hand did not end within 500 actions"):
+    with pytest.raises(UnfinishedError, match="the hand did not end within 500 actions") as stopped:
         play_hand(GameState.new(Rules(), seed=1), takers, max_actions=500)
-    with pytest.raises(RuntimeError, match="the hand did not end within 300 actions"):
+    assert isinstance(stopped.value, RuntimeError) and isinstance(stopped.value, GinRummyError)
+    assert not isinstance(stopped.value, ValueError)
+    with pytest.raises(UnfinishedError, match="the hand did not end within 300 actions"):
         play_match(Match.new(Rules(), seed=1), takers, max_actions=300)
+    with pytest.raises(UnfinishedError, match="the hand did not end within 10000 actions"):
+        run_tournament(_pile_taker, _pile_taker, games=1, seed=1)  # the drivers' default limit
+    medium = [MediumPlayer(), MediumPlayer()]
+    with pytest.raises(UnfinishedError, match=r"^the match did not finish within 1 hand$"):
+        play_match(Match.new(Rules(), seed=1), medium, max_hands=1)
+    with pytest.raises(UnfinishedError, match=r"^the match did not finish within 2 hands$"):
+        play_match(Match.new(Rules(), seed=1), medium, max_hands=2)
     with pytest.raises(PlayerError, match="max_actions=0 is not allowed"):
         play_hand(GameState.new(Rules(), seed=1), takers, max_actions=0)
     assert play_hand(GameState.new(Rules(), seed=1), [MediumPlayer(), MediumPlayer()], max_actions=200).is_over

@@ -36,6 +36,7 @@ from .errors import (
     RulesTypeError,
     SchemaError,
     SchemaTypeError,
+    UnfinishedError,
     WrongTypeError,
 )
 from .melds import Meld, MeldKind
@@ -142,6 +143,7 @@ __all__ = [
     "RulesTypeError",
     "SchemaError",
     "SchemaTypeError",
+    "UnfinishedError",
     "WrongTypeError",
     "Score",
     "Settlement",

@@ -30,6 +30,7 @@ __all__ = [
     "RulesTypeError",
     "SchemaError",
     "SchemaTypeError",
+    "UnfinishedError",
     "WrongTypeError",
 ]
 
@@ -157,6 +158,16 @@ class PlayerError(GinRummyError, ValueError):
     that no tournament or search could give (:class:`~ginrummy.players.MatchSummary`,
     :class:`~ginrummy.players.TournamentResult`, :class:`~ginrummy.players.Rating`,
     :class:`~ginrummy.players.Analysis`)."""
+
+
+class UnfinishedError(GinRummyError, RuntimeError):
+    """A hand or a game that the drivers (:func:`~ginrummy.players.play_hand`,
+    :func:`~ginrummy.players.play_match` and the tournaments built on them) stopped at
+    their limit of actions in a hand or hands in a game, unfinished: players that keep
+    taking each other's discards never run the stock down.
+
+    It is a :class:`RuntimeError` as well, not a :class:`ValueError`: nothing given was
+    wrong, the players just did not finish."""
 
 
 class WrongTypeError(GinRummyError, TypeError):

@@ -9,7 +9,7 @@ from numbers import Real
 from typing import Protocol, TypeVar, cast, runtime_checkable
 
 from ..actions import Action
-from ..errors import IllegalActionError, IllegalActionTypeError, PlayerError, PlayerTypeError, WrongTypeError, _as_whole, _in_context, _iterable, _shown
+from ..errors import IllegalActionError, IllegalActionTypeError, PlayerError, PlayerTypeError, UnfinishedError, WrongTypeError, _as_whole, _count, _in_context, _iterable, _shown
 from ..state import GameState, Match, PlayerView
 
 __all__ = ["LEVELS", "Player", "make_player", "play_hand", "play_match"]
@@ -31,7 +31,7 @@ class Player(Protocol):
 def _ask(player: Player, view: PlayerView, legal: Sequence[Action]) -> Action:
     action = player.choose(view, legal)
     if not isinstance(action, Action):
-        raise IllegalActionError(
+        raise IllegalActionTypeError(
             f"{type(player).__name__}.choose returned {_shown(action)}, which is not an Action", reason="unknown_action"
         )
     return action
@@ -142,9 +142,9 @@ def _check_players(players: Sequence[Player], seats: int) -> None:
 
 
 def _check_length(state: GameState, max_actions: int) -> None:
-    """``RuntimeError`` once a hand has run to ``max_actions`` actions unfinished."""
+    """:class:`~ginrummy.UnfinishedError` once a hand has run to ``max_actions`` actions unfinished."""
     if state.history_length >= max_actions:
-        raise RuntimeError(
+        raise UnfinishedError(
             f"the hand did not end within {max_actions} actions (players that only take discards never reach the wall)"
         )
 
@@ -152,7 +152,8 @@ def _check_length(state: GameState, max_actions: int) -> None:
 def play_hand(state: GameState, players: Sequence[Player], *, max_actions: int = 10_000) -> GameState:
     """Play ``state`` to the end of the hand, seat ``i`` played by ``players[i]``.
 
-    Raises ``RuntimeError`` if the hand has not ended after ``max_actions`` actions:
+    Raises :class:`~ginrummy.UnfinishedError` (a ``RuntimeError``) if the hand has not
+    ended after ``max_actions`` actions:
     the stock only runs down when players draw from it, so players that keep taking
     each other's discards would play forever."""
     check_argument("play_hand", state, GameState)
@@ -167,8 +168,9 @@ def play_hand(state: GameState, players: Sequence[Player], *, max_actions: int =
 
 
 def play_match(match: Match, players: Sequence[Player], *, max_hands: int = 10_000, max_actions: int = 10_000) -> Match:
-    """Play ``match`` to the end of the game; raises ``RuntimeError`` after ``max_hands``
-    hands, or when a hand has not ended after ``max_actions`` actions (as :func:`play_hand`)."""
+    """Play ``match`` to the end of the game; raises :class:`~ginrummy.UnfinishedError`
+    (a ``RuntimeError``) when the game has not ended after ``max_hands`` hands, or a hand
+    after ``max_actions`` actions (as :func:`play_hand`)."""
     check_argument("play_match", match, Match)
     max_hands = check_setting("max_hands", max_hands, low=1, whole=True)
     max_actions = check_setting("max_actions", max_actions, low=1, whole=True)
@@ -176,7 +178,7 @@ def play_match(match: Match, players: Sequence[Player], *, max_hands: int = 10_0
     while not match.is_over:
         if match.state.is_over:
             if match.hand_number >= max_hands:
-                raise RuntimeError(f"the match did not finish within {max_hands} hands")
+                raise UnfinishedError(f"the match did not finish within {_count(max_hands, 'hand')}")
             match = match.apply(match.legal_actions()[0])
             continue
         _check_length(match.state, max_actions)
