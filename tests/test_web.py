@@ -245,6 +245,9 @@ def test_illegal_and_unreadable_actions(client: TestClient) -> None:
 
 
 def test_fields_an_endpoint_does_not_read_are_refused(client: TestClient) -> None:
+    for spelled in ("Easy", " EASY "):  # read as make_player reads it, and stored as the level's name
+        named = client.post("/api/games", json={"level": spelled, "rules": "Standard"})
+        assert named.status_code == 201 and named.json()["level"] == "easy" and named.json()["rules"] == "standard"
     typo = client.post("/api/games", json={"level": "easy", "player": 3})
     assert typo.status_code == 422 and typo.json() == {
         "error": "unknown field(s) 'player': expected rules, level, target, players",
