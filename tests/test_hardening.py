@@ -9,6 +9,7 @@ import random
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -224,6 +225,53 @@ def test_whole_number_arguments_of_any_integer_type_are_read_as_ints() -> None:
     for refused, error in ((np.bool_(True), TypeError), (np.float64(3.0), TypeError), (i(5), RulesError)):
         with pytest.raises(error, match=r"players=.* is not allowed"):
             Rules(players=refused)
+
+
+def _ints_only(value: object) -> bool:
+    """Whether every number in a record (through tuples and attrs fields) is a plain int."""
+    if attrs.has(type(value)):
+        return all(_ints_only(getattr(value, f.name)) for f in attrs.fields(type(value)))  # type: ignore[arg-type]
+    if isinstance(value, tuple):
+        return all(_ints_only(v) for v in value)
+    return not hasattr(value, "dtype")
+
+
+def test_records_built_directly_read_whole_numbers_of_any_integer_type_as_ints() -> None:
+    """Facts recorded elsewhere (a data frame of another program's games) often come as
+    numpy integers: each record stores them as the ints the library itself would."""
+    np = pytest.importorskip("numpy")
+    from ginrummy import Card, EndReason, GinRummyError, Hand, HandResult, HollywoodColumn, Layoff, Meld, Score, Settlement, dumps
+    from ginrummy.actions import Knock
+    from ginrummy.players import Analysis, MatchSummary, Rating
+
+    i = np.int64
+    score = Score(EndReason.KNOCK, i(0), i(12), i(0), i(1), i(12), i(25))
+    assert score == Score(EndReason.KNOCK, 0, 12, 0, 1, 12, 25) and _ints_only(score)
+    assert Score(EndReason.VOID, None, i(0), i(0), i(1), i(0), i(0)).scorer is None
+    layoff = Layoff(Card.parse("8s"), np.int8(0))
+    assert layoff == Layoff(Card.parse("8s"), 0) and type(layoff.target) is int
+    facts = dict(upcard=Card.parse("Td"), hands=[Hand.parse("5s 6s 7s 9c 9d 9h Kc Kd Kh 2h"), Hand.parse("8s 2c 3c 4d 5d Qs Js 7c 7d 4h")],
+                 knocker_melds=[Meld.parse("5s 6s 7s"), Meld.parse("9c 9d 9h"), Meld.parse("Kc Kd Kh")])
+    result = HandResult(STANDARD, knocker=i(0), layoffs=[layoff], **facts)  # type: ignore[arg-type]
+    assert result == HandResult(STANDARD, knocker=0, layoffs=[Layoff(Card.parse("8s"), 0)], **facts)  # type: ignore[arg-type]
+    assert _ints_only(result) and json.loads(dumps(result))["knocker"] == 0
+    settlement = Settlement(i(0), np.array([104, 40]), np.array([100, 50]), i(100), False, np.array([304, 90]))
+    assert settlement == Settlement(0, (104, 40), (100, 50), 100, False, (304, 90)) and _ints_only(settlement)
+    assert settlement.worth == 214
+    column = HollywoodColumn(points=(105, 0), boxes=(3, 0), box_points=(75, 0), closed=True, winner=i(0))
+    assert column == HollywoodColumn(points=(105, 0), boxes=(3, 0), box_points=(75, 0), closed=True, winner=0)
+    assert type(column.winner) is int
+    summary = MatchSummary(i(1), i(4), i(180), (("knock", i(3)), ("gin", np.int32(1))), (i(-50), i(50)))
+    assert summary == MatchSummary(1, 4, 180, (("knock", 3), ("gin", 1)), (-50, 50)) and _ints_only(summary)
+    gin = Knock(Card.parse("Kd"))
+    analysis = Analysis(gin, gin, (Rating(gin, float("nan"), 0.0, 0.0, True),), np.int16(0), "points", goes_out=True)
+    assert type(analysis.deals) is int
+    refusals: tuple[Any, ...] = (np.bool_(True), np.float64(1.0), "0")
+    for refused in refusals:
+        with pytest.raises(GinRummyError):
+            Layoff(Card.parse("8s"), refused)
+        with pytest.raises(GinRummyError):
+            Score(EndReason.KNOCK, refused, 12, 0, 1, 12, 25)
 
 
 def test_seats_in_documents_must_be_whole_numbers() -> None:

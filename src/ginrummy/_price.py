@@ -16,7 +16,7 @@ import attrs
 
 from ._masks import best_layoff_choice, deadwood_of_mask, melding_key, partitions, sequential_layoffs
 from .cards import Card
-from .errors import RulesError, RulesTypeError, WrongTypeError, _SchemaValue, _RefusingType, _seat_of, _shown
+from .errors import RulesError, RulesTypeError, WrongTypeError, _SchemaValue, _RefusingType, _maybe_whole_field, _seat_of, _whole_field, _shown
 from .rules import Rules, SpadesDouble
 
 __all__ = ["EndReason", "Score", "knocker_layout", "price_hand", "showdown_score"]
@@ -50,17 +50,17 @@ class Score:
 
     reason: EndReason
     """Why the hand ended."""
-    scorer: int | None
+    scorer: int | None = attrs.field(converter=_maybe_whole_field)
     """The seat that scores, or ``None`` (void or tie)."""
-    base: int
+    base: int = attrs.field(converter=_whole_field)
     """The deadwood part: the differences summed over the losers (the defenders' deadwood for gin)."""
-    bonus: int
+    bonus: int = attrs.field(converter=_whole_field)
     """Gin, big gin, undercut or knock bonus, before any doubling."""
-    multiplier: int
+    multiplier: int = attrs.field(converter=_whole_field)
     """2 when a spade upcard doubled something in this hand (see :attr:`doubled`), else 1."""
-    points: int
+    points: int = attrs.field(converter=_whole_field)
     """Hand points for the scorer, counting toward the game target."""
-    box: int
+    box: int = attrs.field(converter=_whole_field)
     """Box points the hand earns for the scorer at the end of the game (0 if nobody scores)."""
     doubled: str = "nothing"
     """What the spade upcard doubled: ``"everything"``, ``"the bonus"`` or ``"nothing"``."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from numbers import Integral
-from typing import Any, ClassVar, NoReturn, TypeGuard, TypeVar, cast
+from typing import Any, ClassVar, NoReturn, SupportsIndex, TypeGuard, TypeVar, cast
 
 __all__ = [
     "CardParseError",
@@ -261,6 +261,18 @@ def _as_whole(value: _Value) -> _Value:
     if isinstance(value, int) or not isinstance(value, Integral):
         return value
     return cast(_Value, int(value))
+
+
+def _whole_field(value: SupportsIndex) -> int:
+    """The converter of a record's whole-number field: :func:`_as_whole`, typed for
+    attrs. Anything that is not a whole number passes through unchanged, for the
+    record's own check to refuse with a library error (internal)."""
+    return cast(int, _as_whole(value))
+
+
+def _maybe_whole_field(value: SupportsIndex | None) -> int | None:
+    """:func:`_whole_field` for a field that may be ``None`` (internal)."""
+    return cast("int | None", _as_whole(value))
 
 
 def _seat_of(

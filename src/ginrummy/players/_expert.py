@@ -13,7 +13,7 @@ from .._masks import deadwood_of_mask
 from .._price import Score
 from ..actions import Action, BigGin, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard
 from ..cards import Card
-from ..errors import PlayerError, PlayerTypeError, WrongTypeError, _shown, _whole_or_type
+from ..errors import PlayerError, PlayerTypeError, WrongTypeError, _shown, _whole_field, _whole_or_type
 from ..scoring import GameScore
 from ..state import GameState, Phase, PlayerView
 from ._base import check_argument, check_setting, offered, seeded_random
@@ -87,7 +87,7 @@ class Analysis:
     ratings: tuple[Rating, ...]
     """Every candidate searched, the largest advantage first (only the move, unrated,
     when there was no choice to search)."""
-    deals: int
+    deals: int = attrs.field(converter=_whole_field)
     """Determinisations played out for every candidate (0 when there was no choice)."""
     unit: str
     """``"game"``: worth is the chance of winning the game (0 to 1) from the score the

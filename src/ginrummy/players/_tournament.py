@@ -6,10 +6,11 @@ import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
+from typing import SupportsIndex
 
 import attrs
 
-from ..errors import PlayerError, PlayerTypeError, WrongTypeError, _as_whole, _shown, _whole_or_type
+from ..errors import PlayerError, PlayerTypeError, WrongTypeError, _as_whole, _shown, _whole_field, _whole_or_type
 from ..rules import Rules, _require_rules
 from ..serialize import dumps
 from ..scoring import EndReason, GameScore, Hollywood
@@ -61,6 +62,20 @@ def _wholes(owner: str, name: str, value: object, what: str = "whole numbers") -
     return value
 
 
+def _whole_tuple(value: tuple[SupportsIndex, ...]) -> tuple[int, ...]:
+    """A tuple's whole numbers of any integer type as ``int`` s; anything else passes
+    through for the record's own check."""
+    return tuple(map(_as_whole, value)) if isinstance(value, tuple) else value  # type: ignore[arg-type]
+
+
+def _whole_counts(value: tuple[tuple[str, SupportsIndex], ...]) -> tuple[tuple[str, int], ...]:
+    """(end reason, count) pairs with each count of any integer type as an ``int``;
+    anything else passes through for the record's own check."""
+    if isinstance(value, tuple) and all(isinstance(pair, tuple) and len(pair) == 2 for pair in value):
+        return tuple((reason, _as_whole(count)) for reason, count in value)  # type: ignore[misc]
+    return value  # type: ignore[return-value]
+
+
 def _check_endings(owner: str, endings: Mapping[str, int], hands: int) -> None:
     """Counts of hands by end reason (the :class:`~ginrummy.EndReason` values) adding up to ``hands``."""
     reasons = {reason.value for reason in EndReason}
@@ -86,15 +101,15 @@ class MatchSummary:
     0, end reasons that do not count the hands) raises :class:`~ginrummy.PlayerError`.
     """
 
-    winner: int
+    winner: int = attrs.field(converter=_whole_field)
     """Index (in the tournament's list of players) of the player who won the game."""
-    hands: int
+    hands: int = attrs.field(converter=_whole_field)
     """Hands played, void hands included."""
-    actions: int
+    actions: int = attrs.field(converter=_whole_field)
     """Actions played in all hands."""
-    endings: tuple[tuple[str, int], ...]
+    endings: tuple[tuple[str, int], ...] = attrs.field(converter=_whole_counts)
     """How the hands ended: (end reason, count)."""
-    worths: tuple[int, ...]
+    worths: tuple[int, ...] = attrs.field(converter=_whole_tuple)
     """Per listed player, the settlement's worth to it (what it won, or minus what it paid)."""
     record: str | None = None
     """The game's record as JSON (``ginrummy.dumps`` with the players' names), when asked for."""

@@ -8,9 +8,19 @@ from typing import Protocol, TypeVar
 import attrs
 from typing_extensions import Self
 
-from ..errors import IllegalActionError, RulesError, RulesTypeError, WrongTypeError, _as_whole, _count, _seat_of, _shown, _whole_or_type
+from ..errors import IllegalActionError, RulesError, RulesTypeError, WrongTypeError, _as_whole, _count, _seat_of, _shown, _whole_field, _whole_or_type
 from ..rules import Rules, Shutout
 from ._hand import HandResult, _items, _items_of
+
+
+def _ints(value: Iterable[int]) -> tuple[int, ...]:
+    """The scores per seat as a tuple of ``int``s (a numpy integer read as its int), or
+    :class:`~ginrummy.WrongTypeError` quoting the first that is not a whole number."""
+    out = tuple(map(_as_whole, _items("the scores per seat", value)))
+    for item in out:
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise WrongTypeError(f"expected whole numbers, not {type(item).__name__} ({_shown(item)})")
+    return out
 
 
 @attrs.frozen
@@ -26,22 +36,22 @@ class Settlement:
     ``amounts`` may be left out, as in 0.1, and are derived from the rest.
     """
 
-    winner: int
+    winner: int = attrs.field(converter=_whole_field)
     """The seat that reached the target."""
-    hand_points: tuple[int, ...]
+    hand_points: tuple[int, ...] = attrs.field(converter=_ints)
     """Hand points per seat."""
-    box_points: tuple[int, ...]
+    box_points: tuple[int, ...] = attrs.field(converter=_ints)
     """Box points per seat."""
-    game_bonus: int
+    game_bonus: int = attrs.field(converter=_whole_field)
     """Game bonus paid to the winner (twice under ``shutout=game_bonus_x2`` against a shut-out loser)."""
     shutout: bool
     """True when a loser had no hand points."""
-    totals: tuple[int, ...]
+    totals: tuple[int, ...] = attrs.field(converter=_ints)
     """Final totals per seat. With two players the winner's is after the shutout rule;
     with more, before it (the rule applies per loser, see :attr:`amounts`)."""
     shutouts: tuple[bool, ...] = ()
     """Per seat: True for a loser with no hand points (False for the winner)."""
-    amounts: tuple[int, ...] = ()
+    amounts: tuple[int, ...] = attrs.field(default=(), converter=_ints)
     """Per seat: what that loser pays the winner (0 for the winner); negative when the loser's boxes outweigh."""
 
     def __attrs_post_init__(self) -> None:
@@ -137,16 +147,6 @@ def _settle(rules: Rules, winner: int, points: tuple[int, ...], boxes: tuple[int
         bonus = rules.game_bonus
         totals[winner] += bonus
     return Settlement(winner, points, boxes, bonus, any(shutouts), tuple(totals), shutouts, tuple(amounts))
-
-
-def _ints(value: Iterable[int]) -> tuple[int, ...]:
-    """The scores per seat as a tuple of ``int``s (a numpy integer read as its int), or
-    :class:`~ginrummy.WrongTypeError` quoting the first that is not a whole number."""
-    out = tuple(map(_as_whole, _items("the scores per seat", value)))
-    for item in out:
-        if isinstance(item, bool) or not isinstance(item, int):
-            raise WrongTypeError(f"expected whole numbers, not {type(item).__name__} ({_shown(item)})")
-    return out
 
 
 def _results(value: Iterable[HandResult]) -> tuple[HandResult, ...]:

@@ -20,6 +20,7 @@ from ..errors import (
     WrongTypeError,
     _as_whole,
     _count,
+    _maybe_whole_field,
     _seat_of,
     _shown,
 )
@@ -139,7 +140,7 @@ class HandResult:
     """The rules the hand was played under (used by :attr:`points` and friends)."""
     upcard: Card
     """The first upcard of the deal (sets the Oklahoma limit and doubling)."""
-    knocker: int | None
+    knocker: int | None = attrs.field(converter=_maybe_whole_field)
     """Seat of the player who knocked or went big gin; ``None`` for a void hand."""
     hands: tuple[Hand, ...] = attrs.field(converter=_hands)
     """Each seat's cards at the end: the knocker's kept cards (all of them for big gin)."""

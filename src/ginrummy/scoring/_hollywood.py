@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from ..errors import IllegalActionError, RulesError, RulesTypeError, WrongTypeError, _count, _shown, _whole_or_type
+from ..errors import IllegalActionError, RulesError, RulesTypeError, WrongTypeError, _count, _maybe_whole_field, _shown, _whole_or_type
 from ..rules import Rules
 from ._game import Settlement, _built, _check_counts, _check_rules, _ints, _replayed, _results, _settle
 from ._hand import HandResult, _items
@@ -28,7 +28,7 @@ class HollywoodColumn:
     """Box points per seat for the wins entered in this column."""
     closed: bool = False
     """True once a seat reached the target in this column."""
-    winner: int | None = None
+    winner: int | None = attrs.field(default=None, converter=_maybe_whole_field)
     """The seat that reached the target."""
 
     def __attrs_post_init__(self) -> None:

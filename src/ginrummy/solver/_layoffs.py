@@ -11,7 +11,7 @@ from .._price import knocker_layout
 from ..cards import Card, CardsLike, Hand
 from ..cards._card import require_card
 from ..cards._hand import mask_of
-from ..errors import InvalidHandError, InvalidMeldError, WrongTypeError, _iterable, _shown
+from ..errors import InvalidHandError, InvalidMeldError, WrongTypeError, _iterable, _shown, _whole_field
 from ..melds import Meld, MeldLike, _as_melds
 from ..rules import Rules, _require_rules
 from ._melding import (
@@ -37,7 +37,7 @@ class Layoff:
 
     card: Card
     """The card laid off."""
-    target: int
+    target: int = attrs.field(converter=_whole_field)
     """Index of the knocker meld it extends (in the order the melds were given)."""
 
     def __attrs_post_init__(self) -> None:
