@@ -982,6 +982,8 @@ def test_the_expert_goes_big_gin_or_gin_without_searching() -> None:
     analysis = expert.analyse(view)
     assert analysis.choice in gins and analysis.deals == 0 and analysis.goes_out
     assert analysis.choice == analysis.default == expert._default(view, view.legal_actions)
+    forced = expert.analyse(view, [gins[1]])  # the one move offered (as after taking the fiftieth card)
+    assert forced.choice == gins[1] and forced.goes_out and forced.explain() == "gin: nothing can beat it"
 
 
 def test_the_expert_does_not_claim_to_go_out_with_a_knock_short_of_gin() -> None:
@@ -991,6 +993,9 @@ def test_the_expert_does_not_claim_to_go_out_with_a_knock_short_of_gin() -> None
     assert any(isinstance(a, Knock) for a in view.legal_actions)
     analysis = expert.analyse(view)
     assert not analysis.goes_out and analysis.deals == 6
+    (knock,) = [a for a in view.legal_actions if isinstance(a, Knock)]
+    forced = expert.analyse(view, [knock])
+    assert forced.choice == knock and not forced.goes_out and forced.explain() == "the only move worth searching"
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])

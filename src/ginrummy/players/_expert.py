@@ -337,8 +337,8 @@ class ExpertPlayer:
         check_argument("ExpertPlayer.analyse", view, PlayerView)
         legal = offered(view, legal_actions)
         unit = "game" if _prices_equity(view) else "points"
-        if len(legal) == 1:
-            return _unsearched(legal[0], unit)
+        if len(legal) == 1:  # a forced move (gin, at times, after taking the fiftieth card)
+            return _unsearched(legal[0], unit, goes_out=_going_out(view, legal, legal[0]) is not None)
         declined = _declined_take(view, legal) if self.meld_takes else None
         if declined is not None:
             return _unsearched(declined, unit, view.discard_top)
