@@ -46,7 +46,8 @@ doctest_global_setup = "import ginrummy\nfrom ginrummy import *"
 # which an offline build cannot see.
 nitpicky = True
 nitpick_ignore_regex = [
-    (r"py:.*", r"(collections\.abc|concurrent\.futures|hypothesis|attrs|typing|typing_extensions|random|enum|numpy|gymnasium|pettingzoo|starlette|dask|distributed|pathlib)(\..*)?"),
+    # ("st" is hypothesis.strategies, as ginrummy.testing.strategies imports it)
+    (r"py:.*", r"(collections\.abc|concurrent\.futures|hypothesis|st|attrs|typing|typing_extensions|random|enum|numpy|gymnasium|pettingzoo|starlette|dask|distributed|pathlib)(\..*)?"),
     (r"py:.*", r"ginrummy\.state\._history\.Step"),  # the private history cell type of GameState.node
     (r"py:.*", r"(int|str|bool|float|object|bytes|type|list|dict|tuple|Exception|ValueError|TypeError|AssertionError)"),
 ]

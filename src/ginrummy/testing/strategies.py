@@ -25,7 +25,7 @@ except ImportError as error:  # pragma: no cover - exercised only without hypoth
 import attrs
 
 from ..cards import Card, Hand
-from ..errors import InvalidHandError, WrongTypeError, _as_whole, _shown
+from ..errors import InvalidHandError, RulesError, RulesTypeError, WrongTypeError, _as_whole, _shown
 from ..rules import PRESETS, Rules
 from ..state import GameState, Match
 
@@ -53,14 +53,29 @@ def hands(*, size: int | None = None, min_size: int = 0, max_size: int = 52) -> 
     )
 
 
-def rules() -> st.SearchStrategy[Rules]:
-    """Playable rules: a preset with some knobs changed."""
+def rules(*, players: int | None = 2) -> st.SearchStrategy[Rules]:
+    """Playable rules: a preset with some knobs changed, for ``players`` players (2, 3
+    or 4; ``None`` for any of them, Hollywood scoring with two only). The default, 2,
+    keeps the strategy of 0.1. A count that is not a whole number raises
+    :class:`~ginrummy.RulesTypeError`, and one out of range :class:`~ginrummy.RulesError`."""
+    players = _as_whole(players)
+    if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+        raise RulesTypeError(f"rules(players={_shown(players)}): expected 2, 3, 4 or None (any of them)")
+    if players is not None and players not in (2, 3, 4):
+        raise RulesError(f"rules(players={_shown(players)}): expected 2, 3, 4 or None (any of them)")
+    counts = (2, 3, 4) if players is None else (players,)
+    return st.sampled_from(counts).flatmap(_rules_for)
+
+
+def _rules_for(players: int) -> st.SearchStrategy[Rules]:
+    """Playable rules for ``players`` players: a preset allowed at that table, some knobs changed."""
+    presets = sorted(name for name in PRESETS if players == 2 or not PRESETS[name].hollywood)
     return st.builds(
         lambda base, gin, undercut, tie, taken, target: attrs.evolve(
-            PRESETS[base], gin_bonus=gin, undercut_bonus=undercut, undercut_on_tie=tie,
+            PRESETS[base], players=players, gin_bonus=gin, undercut_bonus=undercut, undercut_on_tie=tie,
             discard_taken_card=taken, game_target=target,
         ),
-        st.sampled_from(sorted(PRESETS)),
+        st.sampled_from(presets),
         st.integers(0, 50),
         st.integers(0, 50),
         st.booleans(),
@@ -69,10 +84,26 @@ def rules() -> st.SearchStrategy[Rules]:
     )
 
 
+def _drawn_rules(draw: st.DrawFn, rules: Rules | st.SearchStrategy[Rules] | None, caller: str) -> Rules:
+    """The rules of a drawn state or match: ``rules`` itself, drawn from it when it is a
+    strategy, or drawn from :func:`rules` when it is ``None``."""
+    if rules is None:
+        rules = rules_strategy()  # the module's rules(), which the parameter hides
+    if isinstance(rules, st.SearchStrategy):
+        rules = draw(rules)
+    if not isinstance(rules, Rules):
+        raise WrongTypeError(f"{caller}(rules={_shown(rules)}): expected a Rules value, a strategy of them, or None")
+    return rules
+
+
 @st.composite
-def game_states(draw: st.DrawFn, *, rules: Rules | None = None, max_actions: int = 80) -> GameState:
-    """States reachable by legal play: a random deal followed by random legal actions."""
-    chosen = rules if rules is not None else draw(rules_strategy())
+def game_states(
+    draw: st.DrawFn, *, rules: Rules | st.SearchStrategy[Rules] | None = None, max_actions: int = 80
+) -> GameState:
+    """States reachable by legal play: a random deal followed by random legal actions.
+    ``rules`` is a :class:`~ginrummy.Rules` value or a strategy of them, such as
+    ``rules(players=None)`` for tables of two to four (default :func:`rules`)."""
+    chosen = _drawn_rules(draw, rules, "game_states")
     seed = draw(st.integers(0, 2**32 - 1))
     steps = draw(st.integers(0, max_actions))
     rng = random.Random(seed)
@@ -85,9 +116,11 @@ def game_states(draw: st.DrawFn, *, rules: Rules | None = None, max_actions: int
 
 
 @st.composite
-def matches(draw: st.DrawFn, *, rules: Rules | None = None, max_actions: int = 200) -> Match:
-    """Matches reachable by legal play."""
-    chosen = rules if rules is not None else draw(rules_strategy())
+def matches(
+    draw: st.DrawFn, *, rules: Rules | st.SearchStrategy[Rules] | None = None, max_actions: int = 200
+) -> Match:
+    """Matches reachable by legal play; ``rules`` as for :func:`game_states`."""
+    chosen = _drawn_rules(draw, rules, "matches")
     seed = draw(st.integers(0, 2**32 - 1))
     steps = draw(st.integers(0, max_actions))
     rng = random.Random(seed)
