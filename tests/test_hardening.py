@@ -266,6 +266,12 @@ def test_records_built_directly_read_whole_numbers_of_any_integer_type_as_ints()
     gin = Knock(Card.parse("Kd"))
     analysis = Analysis(gin, gin, (Rating(gin, float("nan"), 0.0, 0.0, True),), np.int16(0), "points", goes_out=True)
     assert type(analysis.deals) is int
+    from fractions import Fraction
+
+    rating = Rating(gin, np.float32(1.5), Fraction(1, 2), np.float16(0.25), False)
+    assert rating == Rating(gin, 1.5, 0.5, 0.25, False) and all(
+        type(x) is float for x in (rating.value, rating.advantage, rating.standard_error)
+    )
     refusals: tuple[Any, ...] = (np.bool_(True), np.float64(1.0), "0")
     for refused in refusals:
         with pytest.raises(GinRummyError):

@@ -6,6 +6,8 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from numbers import Real
+from typing import SupportsFloat, cast
 
 import attrs
 
@@ -39,6 +41,18 @@ def _prices_equity(view: PlayerView) -> bool:
     )
 
 
+def _real(value: SupportsFloat) -> float:
+    """A rating's figure of any real type other than ``int`` and ``float`` (a numpy
+    float, a ``Fraction``) as a ``float``; anything else passes through for the
+    rating's own check."""
+    if type(value) is float or isinstance(value, (int, str)) or not isinstance(value, Real):
+        return cast(float, value)
+    try:
+        return float(value)
+    except (OverflowError, ValueError):
+        return cast(float, value)
+
+
 @attrs.frozen
 class Rating:
     """One candidate action as :meth:`ExpertPlayer.analyse` rated it, in the
@@ -46,11 +60,11 @@ class Rating:
 
     action: Action
     """The candidate."""
-    value: float
+    value: float = attrs.field(converter=_real)
     """Its average worth over the deals searched (``nan`` when nothing was searched)."""
-    advantage: float
+    advantage: float = attrs.field(converter=_real)
     """Its average worth less the hard player's move's, paired deal by deal (0 for that move)."""
-    standard_error: float
+    standard_error: float = attrs.field(converter=_real)
     """The standard error of :attr:`advantage` (0 for the hard player's move; ``nan``
     with fewer than two deals)."""
     is_default: bool
