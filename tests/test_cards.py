@@ -369,6 +369,11 @@ def test_set_operators_take_any_cards_on_either_side() -> None:
     assert hand & [Card.parse("As"), "7c"] == Hand.parse("As 7c") == {"As", "7c", "Kd"} & hand
     assert hand ^ "As Kd" == Hand.parse("2s 3s 7c Kd") == "As Kd" ^ hand
     assert hand | hand is not hand and hand | hand == hand
+    # one card on either side, as its text already reads
+    kd, ace = Card.parse("Kd"), Card.parse("As")
+    assert hand | kd == kd | hand == hand | "Kd" and hand - ace == hand - "As" and ace - hand == Hand()
+    assert hand & ace == Hand.parse("As") == ace & hand and hand ^ ace == Hand.parse("2s 3s 7c") == ace ^ hand
+    assert hand & kd == Hand() and Card.parse("4s") - hand == Hand.parse("4s")
     with pytest.raises(CardParseError, match="'zz'"):
         _ = hand | "zz"
     with pytest.raises(InvalidHandError, match="As twice"):

@@ -69,7 +69,7 @@ class Hand:
 
     Iteration is in canonical order (by :attr:`Card.index`). The set operators
     ``|``, ``&``, ``-`` and ``^`` return new hands; the other side may be a hand, a
-    meld, card text or cards, such as ``hand - "As"``. ``in`` asks about one card, a
+    meld, card text, cards or one card, such as ``hand - "As"`` or ``hand | card``. ``in`` asks about one card, a
     :class:`Card` or its text; anything else raises rather than answering ``False``.
     """
 
@@ -173,22 +173,22 @@ class Hand:
             yield CARDS[low.bit_length() - 1]
             m ^= low
 
-    def __or__(self, other: CardsLike) -> Hand:
+    def __or__(self, other: CardsLike | Card) -> Hand:
         if isinstance(other, Hand):
             return Hand.from_mask(self._mask | other._mask)
         return Hand.from_mask(self._mask | _operand_mask(other, "|"))
 
-    def __and__(self, other: CardsLike) -> Hand:
+    def __and__(self, other: CardsLike | Card) -> Hand:
         if isinstance(other, Hand):
             return Hand.from_mask(self._mask & other._mask)
         return Hand.from_mask(self._mask & _operand_mask(other, "&"))
 
-    def __sub__(self, other: CardsLike) -> Hand:
+    def __sub__(self, other: CardsLike | Card) -> Hand:
         if isinstance(other, Hand):
             return Hand.from_mask(self._mask & ~other._mask)
         return Hand.from_mask(self._mask & ~_operand_mask(other, "-"))
 
-    def __xor__(self, other: CardsLike) -> Hand:
+    def __xor__(self, other: CardsLike | Card) -> Hand:
         if isinstance(other, Hand):
             return Hand.from_mask(self._mask ^ other._mask)
         return Hand.from_mask(self._mask ^ _operand_mask(other, "^"))
@@ -197,7 +197,7 @@ class Hand:
     __rand__ = __and__
     __rxor__ = __xor__
 
-    def __rsub__(self, other: CardsLike) -> Hand:
+    def __rsub__(self, other: CardsLike | Card) -> Hand:
         return Hand.from_mask(_operand_mask(other, "-") & ~self._mask)
 
     def __eq__(self, other: object) -> bool:
@@ -232,7 +232,10 @@ _VALUES: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
 
 
 def _operand_mask(other: object, operator: str) -> int:
-    """The mask of the other operand of a hand's set operator: anything :data:`CardsLike`."""
+    """The mask of the other operand of a hand's set operator: anything :data:`CardsLike`,
+    or one :class:`Card`."""
+    if isinstance(other, Card):
+        return 1 << other._index
     return mask_of(other, what=f"the cards on the other side of a hand's {operator!r}")  # type: ignore[arg-type]  # checked there
 
 
