@@ -89,3 +89,20 @@ def test_the_api_reference_lists_every_public_member(path: str, members: list[st
     }
     assert sorted(public - set(members)) == [], f"docs/api.md leaves out members of {path}"
     assert [m for m in members if not hasattr(cls, m)] == [], f"docs/api.md lists members {path} lacks"
+
+
+def test_every_all_is_in_alphabetical_order() -> None:
+    """STYLE.md: one alphabetised ``__all__`` a module (Python's own order: ``sorted``),
+    read from the source so that the extras' and the private modules' count too."""
+    import ast
+    from pathlib import Path
+
+    root = Path(ginrummy.__file__).parent
+    unsorted = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+                names = ast.literal_eval(node.value)
+                if list(names) != sorted(names):
+                    unsorted.append(str(path.relative_to(root)))
+    assert unsorted == []

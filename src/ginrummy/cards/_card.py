@@ -10,7 +10,7 @@ from attrs.exceptions import FrozenInstanceError
 
 from ..errors import CardParseError, DuplicateCardError, InvalidHandError, WrongTypeError, _CardValue, _RefusingType, _as_whole, _shown
 
-__all__ = ["CARDS", "FULL_MASK", "Card", "Rank", "Suit", "one_card", "parse_cards", "require_card"]
+__all__ = ["CARDS", "Card", "FULL_MASK", "Rank", "Suit", "one_card", "parse_cards", "require_card"]
 
 
 FULL_MASK: Final = (1 << 52) - 1

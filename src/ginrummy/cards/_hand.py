@@ -11,7 +11,7 @@ from typing_extensions import Self, TypeAlias
 from ..errors import CardParseError, InvalidHandError, WrongTypeError, _as_whole, _shown
 from ._card import CARDS, FULL_MASK, Card, one_card, parse_cards
 
-__all__ = ["SUBSET", "CardsLike", "Hand", "mask_of"]
+__all__ = ["CardsLike", "Hand", "SUBSET", "mask_of"]
 
 
 _SEVERAL_HANDS = (

@@ -9,7 +9,7 @@ import attrs
 
 from ginrummy import HandResult, InvalidHandError, InvalidHandTypeError, Match, Rules, RulesError, RulesTypeError, WrongTypeError
 
-__all__ = ["EPISODES", "REWARDS", "check_max_steps", "check_render_mode", "check_seat", "check_seed", "choice_error", "is_one_of", "game_rewards", "hand_rewards", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
+__all__ = ["EPISODES", "REWARDS", "check_max_steps", "check_render_mode", "check_seat", "check_seed", "choice_error", "game_rewards", "hand_rewards", "is_one_of", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
 
 EPISODES: Final = ("hand", "game")
 REWARDS: Final = ("points", "win")

@@ -17,11 +17,11 @@ from ._layoffs import Layoff, LayoffPlan, best_layoffs, knocker_melding, layoff_
 from ._melding import MAX_MELDING_CARDS, MAX_MELDINGS_CARDS, Melding, best_melding, deadwood, discard_deadwood, meldings
 
 __all__ = [
-    "MAX_MELDING_CARDS",
-    "MAX_MELDINGS_CARDS",
     "KnockOption",
     "Layoff",
     "LayoffPlan",
+    "MAX_MELDINGS_CARDS",
+    "MAX_MELDING_CARDS",
     "Melding",
     "best_layoffs",
     "best_melding",

@@ -31,9 +31,9 @@ from ginrummy.players import LEVELS, Analysis, ExpertPlayer, make_player
 from ._store import GameRecord, Store
 
 __all__ = [
-    "HUMAN",
     "Advise",
     "BadRequest",
+    "HUMAN",
     "Think",
     "act",
     "advice",
