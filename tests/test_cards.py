@@ -381,5 +381,19 @@ def test_set_operators_take_any_cards_on_either_side() -> None:
     for other in (5, None, b"As", {"As": 1}, 1.5):
         for op in (operator.or_, operator.and_, operator.sub, operator.xor):
             for left, right in ((hand, other), (other, hand)):
-                with pytest.raises(WrongTypeError, match=f"other side of a hand's '.' must be a Hand, card text or an iterable of Card, not {type(other).__name__}: "):
+                with pytest.raises(WrongTypeError, match=f"other side of a hand's '.' must be a Hand, a Card, card text or an iterable of Card, not {type(other).__name__}: "):
                     op(left, right)
+
+
+def test_one_card_is_cards_wherever_its_text_is() -> None:
+    """A single Card reads as its text does ("As" is one card), across the API."""
+    from ginrummy import best_melding, deadwood, discard_deadwood, knock_options
+
+    ace, three = Card.parse("As"), Card.parse("3s")
+    assert Hand(ace) == Hand.parse("As") == Hand([ace])
+    assert deadwood(ace) == deadwood("As") == 1 and best_melding(ace) == best_melding("As")
+    eleven = "As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h"
+    assert knock_options(eleven, knock_limit=0, excluded=three) == knock_options(eleven, knock_limit=0, excluded="3s") == ()
+    assert discard_deadwood(eleven, excluded=three) == discard_deadwood(eleven, excluded="3s")
+    with pytest.raises(InvalidHandError, match="excluded names Kd, not in the holding"):
+        knock_options(eleven, knock_limit=10, excluded=Card.parse("Kd"))

@@ -741,7 +741,7 @@ def test_summarize_refuses_names_for_fewer_than_two_players() -> None:
 
 def test_discard_deadwood_refuses_a_numpy_scalar_as_the_excluded_cards() -> None:
     np = pytest.importorskip("numpy")
-    with pytest.raises(ginrummy.WrongTypeError, match="excluded must be a Hand, card text or an iterable of Card, not float32"):
+    with pytest.raises(ginrummy.WrongTypeError, match="excluded must be a Hand, a Card, card text or an iterable of Card, not float32"):
         ginrummy.discard_deadwood("As 2s 3s 4s", excluded=np.float32(2))
     assert ginrummy.discard_deadwood("As 2s 3s 4s", excluded=np.array([])) == 0
 

@@ -24,18 +24,20 @@ def mask_of(cards: CardsLike, *, what: str = "cards") -> int:
     """The mask of ``cards``, rejecting duplicates and non-cards."""
     if isinstance(cards, Hand):
         return cards._mask
+    if isinstance(cards, Card):
+        return 1 << cards._index
     if isinstance(cards, str):
         cards = parse_cards(cards)
     mask = 0
     if isinstance(cards, (bytes, bytearray, memoryview, Mapping)):
         raise WrongTypeError(
-            f"{what} must be a Hand, card text or an iterable of Card, not {type(cards).__name__}: {_shown(cards)}"
+            f"{what} must be a Hand, a Card, card text or an iterable of Card, not {type(cards).__name__}: {_shown(cards)}"
         )
     try:
         iterator = iter(cards)
     except TypeError:
         raise WrongTypeError(
-            f"{what} must be a Hand, card text or an iterable of Card, not {type(cards).__name__}: {_shown(cards)}"
+            f"{what} must be a Hand, a Card, card text or an iterable of Card, not {type(cards).__name__}: {_shown(cards)}"
         ) from None
     for card in iterator:
         if isinstance(card, str):
@@ -173,22 +175,22 @@ class Hand:
             yield CARDS[low.bit_length() - 1]
             m ^= low
 
-    def __or__(self, other: CardsLike | Card) -> Hand:
+    def __or__(self, other: CardsLike) -> Hand:
         if isinstance(other, Hand):
             return Hand.from_mask(self._mask | other._mask)
         return Hand.from_mask(self._mask | _operand_mask(other, "|"))
 
-    def __and__(self, other: CardsLike | Card) -> Hand:
+    def __and__(self, other: CardsLike) -> Hand:
         if isinstance(other, Hand):
             return Hand.from_mask(self._mask & other._mask)
         return Hand.from_mask(self._mask & _operand_mask(other, "&"))
 
-    def __sub__(self, other: CardsLike | Card) -> Hand:
+    def __sub__(self, other: CardsLike) -> Hand:
         if isinstance(other, Hand):
             return Hand.from_mask(self._mask & ~other._mask)
         return Hand.from_mask(self._mask & ~_operand_mask(other, "-"))
 
-    def __xor__(self, other: CardsLike | Card) -> Hand:
+    def __xor__(self, other: CardsLike) -> Hand:
         if isinstance(other, Hand):
             return Hand.from_mask(self._mask ^ other._mask)
         return Hand.from_mask(self._mask ^ _operand_mask(other, "^"))
@@ -197,7 +199,7 @@ class Hand:
     __rand__ = __and__
     __rxor__ = __xor__
 
-    def __rsub__(self, other: CardsLike | Card) -> Hand:
+    def __rsub__(self, other: CardsLike) -> Hand:
         return Hand.from_mask(_operand_mask(other, "-") & ~self._mask)
 
     def __eq__(self, other: object) -> bool:
@@ -224,18 +226,16 @@ class Hand:
         return (Hand.from_mask, (self._mask,))
 
 
-CardsLike: TypeAlias = Union[Hand, Iterable[Union[Card, str]], str]
+CardsLike: TypeAlias = Union[Hand, Card, Iterable[Union[Card, str]], str]
 """What public functions accept as cards: a :class:`~ginrummy.Hand`, card text such as
-``"As 2s 3s"``, or an iterable of :class:`~ginrummy.Card` values or one-card strings."""
+``"As 2s 3s"``, an iterable of :class:`~ginrummy.Card` values or one-card strings, or
+one :class:`~ginrummy.Card` (as its text ``"As"`` is one card)."""
 
 _VALUES: Final = tuple(min(i % 13 + 1, 10) for i in range(52))
 
 
 def _operand_mask(other: object, operator: str) -> int:
-    """The mask of the other operand of a hand's set operator: anything :data:`CardsLike`,
-    or one :class:`Card`."""
-    if isinstance(other, Card):
-        return 1 << other._index
+    """The mask of the other operand of a hand's set operator: anything :data:`CardsLike`."""
     return mask_of(other, what=f"the cards on the other side of a hand's {operator!r}")  # type: ignore[arg-type]  # checked there
 
 
