@@ -16,7 +16,7 @@ import attrs
 
 from ._masks import best_layoff_choice, deadwood_of_mask, melding_key, partitions, sequential_layoffs
 from .cards import Card
-from .errors import RulesError, RulesTypeError, WrongTypeError, _SchemaValue, _RefusingType, _maybe_whole_field, _seat_of, _whole_field, _shown
+from .errors import RulesError, RulesTypeError, WrongTypeError, _SchemaValue, _RefusingType, _maybe_whole_field, _seat_of, _shown, _whole_field
 from .rules import Rules, SpadesDouble
 
 __all__ = ["EndReason", "Score", "knocker_layout", "price_hand", "showdown_score"]

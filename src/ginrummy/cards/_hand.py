@@ -71,8 +71,9 @@ class Hand:
 
     Iteration is in canonical order (by :attr:`Card.index`). The set operators
     ``|``, ``&``, ``-`` and ``^`` return new hands; the other side may be a hand, a
-    meld, card text, cards or one card, such as ``hand - "As"`` or ``hand | card``. ``in`` asks about one card, a
-    :class:`Card` or its text; anything else raises rather than answering ``False``.
+    meld, card text, cards or one card, such as ``hand - "As"`` or ``hand | card``.
+    ``in`` asks about one card, a :class:`Card` or its text; anything else raises
+    rather than answering ``False``.
     """
 
     __slots__ = ("_mask",)

@@ -45,7 +45,7 @@ def _real(value: SupportsFloat) -> float:
     """A rating's figure of any real type other than ``int`` and ``float`` (a numpy
     float, a ``Fraction``) as a ``float``; anything else passes through for the
     rating's own check."""
-    if type(value) is float or isinstance(value, (int, str)) or not isinstance(value, Real):
+    if type(value) is float or isinstance(value, int) or not isinstance(value, Real):
         return cast(float, value)
     try:
         return float(value)

@@ -6,7 +6,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
-from typing import SupportsIndex
+from typing import SupportsIndex, cast
 
 import attrs
 
@@ -65,15 +65,15 @@ def _wholes(owner: str, name: str, value: object, what: str = "whole numbers") -
 def _whole_tuple(value: tuple[SupportsIndex, ...]) -> tuple[int, ...]:
     """A tuple's whole numbers of any integer type as ``int`` s; anything else passes
     through for the record's own check."""
-    return tuple(map(_as_whole, value)) if isinstance(value, tuple) else value  # type: ignore[arg-type]
+    return tuple(map(_whole_field, value)) if isinstance(value, tuple) else cast("tuple[int, ...]", value)
 
 
 def _whole_counts(value: tuple[tuple[str, SupportsIndex], ...]) -> tuple[tuple[str, int], ...]:
     """(end reason, count) pairs with each count of any integer type as an ``int``;
     anything else passes through for the record's own check."""
     if isinstance(value, tuple) and all(isinstance(pair, tuple) and len(pair) == 2 for pair in value):
-        return tuple((reason, _as_whole(count)) for reason, count in value)  # type: ignore[misc]
-    return value  # type: ignore[return-value]
+        return tuple((reason, _as_whole(count)) for reason, count in cast("tuple[tuple[str, int], ...]", value))
+    return cast("tuple[tuple[str, int], ...]", value)
 
 
 def _check_endings(owner: str, endings: Mapping[str, int], hands: int) -> None:
