@@ -67,8 +67,11 @@ def table_page(data: Path, width: int, height: int) -> Iterator[Any]:
 def test_a_whole_hand_by_clicking_in_chromium(tmp_path: Path) -> None:
     shot = Path(os.environ.get("GINRUMMY_SCREENSHOT", tmp_path / "web.png"))
     with table_page(tmp_path / "data", 1100, 900) as page:
+        page.wait_for_selector("#rules option", state="attached")
+        assert page.get_attribute("#target", "placeholder") == "150"  # an empty target: the preset's
         page.select_option("#level", "easy")
         page.select_option("#rules", "standard")
+        assert page.get_attribute("#target", "placeholder") == "100"
         page.click("#start")
         page.wait_for_selector("#hand button.card")
         assert page.locator("#table").is_visible()

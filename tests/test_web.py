@@ -27,7 +27,7 @@ pytest.importorskip("uvicorn")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from ginrummy import Hand, Match, PlayerError, Rules, loads  # noqa: E402
+from ginrummy import PRESETS, Hand, Match, PlayerError, Rules, loads  # noqa: E402
 from ginrummy.web import MAX_BODY, MAX_WORKERS, create_app, default_data_dir  # noqa: E402
 from ginrummy.web._play import HUMAN, computer_move, _computers_play  # noqa: E402
 from ginrummy.web._store import GameRecord  # noqa: E402
@@ -106,6 +106,8 @@ def test_options(client: TestClient) -> None:
     data = client.get("/api/options").json()
     assert "oklahoma" in data["presets"] and "hollywood" in data["presets"]
     assert data["levels"] == ["random", "easy", "medium", "hard", "expert"] and data["players"] == [2, 3, 4]
+    assert data["targets"] == {name: rules.game_target for name, rules in PRESETS.items()}
+    assert data["targets"]["oklahoma"] == 150 and data["targets"]["tournament"] == 250
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

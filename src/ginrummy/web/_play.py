@@ -339,6 +339,7 @@ def presets() -> dict[str, object]:
     """The choices of the new-game form."""
     return {
         "presets": list(PRESETS),
+        "targets": {name: rules.game_target for name, rules in PRESETS.items()},
         "levels": list(LEVELS),
         "players": [2, 3, 4],
         "default": {"rules": "oklahoma", "level": "hard", "players": 2},

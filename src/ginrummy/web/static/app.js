@@ -279,6 +279,10 @@ async function setup() {
   fill("rules", options.presets, options.default.rules);
   fill("level", options.levels, options.default.level);
   fill("players", options.players.map(String), String(options.default.players));
+  // An empty target plays to the preset's own: show it.
+  const showTarget = () => { $("target").placeholder = String(options.targets[$("rules").value] ?? ""); };
+  showTarget();
+  $("rules").addEventListener("change", showTarget);
   $("new-game").addEventListener("submit", start);
   $("hint").addEventListener("click", () => run(async () => {
     const data = await api(`/api/games/${game.token}/hint`);
