@@ -656,3 +656,18 @@ def test_the_terminal_narrates_rare_moves_and_endings() -> None:
     undercut = showdown("Ks Kc Kd 5s 6s 7s 9c Tc Jc Jd", "Ac 2s 2c 2d 2h 7c 8c 8s 9s 8d",
                         rules=attrs.evolve(Rules(), spades_double="bonuses"), upcard=Card.parse("Ts"))
     assert "Undercut! Bob scores 51 (1 + bonus 25 doubled (spade upcard))." in shown(undercut)
+
+
+def test_the_level_is_read_in_any_case(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--level EASY`` plays as ``--level easy`` (as ``simulate --players`` and
+    ``make_player`` read names); an unknown level is still refused by argparse."""
+    outs = []
+    for spelled in ("easy", " EASY", "Easy"):
+        monkeypatch.setattr(sys, "stdin", ScriptedInput(["pass", "s", "quit"]))
+        code, out, _ = run(["play", "--seed", "5", "--ascii", "--level", spelled], capsys)
+        assert code == 0 and "against the computer (easy)" in out.splitlines()[0]
+        outs.append(out)
+    assert outs[0] == outs[1] == outs[2]
+    with pytest.raises(SystemExit) as refused:
+        main(["play", "--level", "GOD"])
+    assert refused.value.code == 2 and "invalid choice: 'god'" in capsys.readouterr().err

@@ -84,6 +84,12 @@ def _positive(text: str) -> int:
     return _whole(text, 1)
 
 
+def _level(text: str) -> str:
+    """A level's name in any case (``HARD``), as ``simulate --players`` and
+    :func:`~ginrummy.players.make_player` read it; argparse then checks the choice."""
+    return text.strip().lower()
+
+
 def _not_negative(text: str) -> int:
     return _whole(text, 0)
 
@@ -114,7 +120,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     play_parser.add_argument("--rules", type=_rules_arg, default=Rules(), help=rules_help)
     play_parser.add_argument("--players", type=_whole, choices=(2, 3, 4), help="players at the table, you included (default 2)")
-    play_parser.add_argument("--level", choices=LEVELS, default="hard", help="the computers' strength (default: hard)")
+    play_parser.add_argument("--level", type=_level, choices=LEVELS, default="hard", help="the computers' strength (default: hard)")
     play_parser.add_argument("--target", type=_positive, help="game target (default: the rules')")
     play_parser.add_argument("--seed", type=_whole, help="seed for repeatable deals")
     play_parser.add_argument("--ascii", action="store_true", help="plain letters for suits, no colour")
