@@ -164,9 +164,19 @@ def test_rules_text_with_changes() -> None:
     with pytest.raises(RulesError, match="whole number"):
         Rules.parse("standard+gin_bonus=lots")
     # a knob given twice is refused, whether the values differ or not (gin-bonus is gin_bonus)
-    for text in ("standard+gin_bonus=10+gin_bonus=20", "standard+gin_bonus=20+gin-bonus=20"):
+    for text in ("standard+gin_bonus=10+gin_bonus=20", "standard+gin_bonus=20+gin-bonus=20", "standard+gin_bonus=20+GIN_BONUS=20"):
         with pytest.raises(RulesError, match=rf"gin_bonus is given twice in {re.escape(repr(text))}: expected each knob at most once"):
             Rules.parse(text)
+
+
+def test_rules_text_is_read_in_any_case() -> None:
+    """Knob names in any case, as the preset name and the values already were."""
+    expected = Rules.parse("standard+gin_bonus=20+spades_double=all+big_gin=off")
+    assert Rules.parse("STANDARD+GIN_BONUS=20+Spades-Double=ALL+Big_Gin=Off") == expected
+    with pytest.raises(RulesError, match="cannot read 'Colour=red'"):
+        Rules.parse("standard+Colour=red")
+    with pytest.raises(RulesError, match="rules text starts with a preset name"):
+        Rules.parse("GIN_BONUS=20")
 
 
 @pytest.mark.parametrize("raw", ["1_000", "\u0661\u0665\u0660", "1e3", "0x96", "\uff11\uff15\uff10", "9" * 4001])

@@ -330,7 +330,7 @@ class Rules:
         head, *changes = [part.strip() for part in text.replace(",", "+").split("+")]
         fields = {f.name: f for f in _knobs()}
         if "=" in head:
-            knob = head.partition("=")[0].strip().replace("-", "_")
+            knob = head.partition("=")[0].strip().lower().replace("-", "_")
             example = f"oklahoma+{head}" if knob in fields else "oklahoma+players=3"
             raise RulesError(
                 f"cannot read {_shown(text)}: rules text starts with a preset name ({', '.join(PRESETS)}),"
@@ -340,7 +340,7 @@ class Rules:
         values: dict[str, object] = {}
         for change in changes:
             key, sep, raw = change.partition("=")
-            key = key.strip().replace("-", "_")
+            key = key.strip().lower().replace("-", "_")  # in any case, as the preset and the values
             if not sep or key not in fields:
                 raise RulesError(
                     f"cannot read {_shown(change)} in {_shown(text)}: expected knob=value with a knob among {', '.join(fields)}"
