@@ -283,6 +283,18 @@ def test_gym_env_rewards_match_the_result_and_illegal_actions() -> None:
         strict.step(int(np.flatnonzero(strict.action_masks() == 0)[0]))
 
 
+def test_text_options_are_read_in_any_case() -> None:
+    """episode, reward and illegal read as the library reads text: "Game" is "game"."""
+    aec = rl.env(episode=" Game", reward="WIN")
+    assert (aec.episode, aec.reward_kind) == ("game", "win")
+    gym_env = rl.GinRummyEnv(episode="HAND", reward="Points", illegal="Raise")
+    assert (gym_env.episode, gym_env.reward_kind, gym_env.illegal) == ("hand", "points", "raise")
+    with pytest.raises(RulesError, match=r"^illegal='Ignore' is not allowed: expected 'terminate' or 'raise'$"):
+        rl.GinRummyEnv(illegal="Ignore")
+    with pytest.raises(RulesError, match=r"^episode='round' is not allowed: expected 'hand' or 'game'$"):
+        rl.env(episode="round")
+
+
 def test_bad_environment_arguments_are_refused() -> None:
     with pytest.raises(RulesError, match="episode='round'"):
         rl.env(episode="round")

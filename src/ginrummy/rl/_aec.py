@@ -49,12 +49,10 @@ class GinRummyAEC(AECEnv):  # type: ignore[misc]
         max_steps: int | None = None,
     ) -> None:
         super().__init__()
-        self.rules = resolve_rules(rules, players, episode, reward)
+        self.rules, self.episode, self.reward_kind = resolve_rules(rules, players, episode, reward)
         check_render_mode(render_mode)
         self.max_steps = check_max_steps(max_steps)
         self._steps = 0
-        self.episode = episode
-        self.reward_kind = reward
         self.render_mode = render_mode
         self.possible_agents = [f"player_{seat}" for seat in range(self.rules.players)]
         self.agents = self.possible_agents[:]

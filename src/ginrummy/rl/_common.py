@@ -9,7 +9,7 @@ import attrs
 
 from ginrummy import HandResult, InvalidHandError, InvalidHandTypeError, Match, Rules, RulesError, RulesTypeError, WrongTypeError
 
-__all__ = ["EPISODES", "REWARDS", "check_max_steps", "check_render_mode", "check_seat", "check_seed", "choice_error", "game_rewards", "hand_rewards", "is_one_of", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
+__all__ = ["EPISODES", "REWARDS", "check_max_steps", "check_render_mode", "check_seat", "check_seed", "choice_error", "game_rewards", "hand_rewards", "is_one_of", "read_choice", "render", "render_text", "resolve_rules", "rewards_after_hand", "shown"]
 
 EPISODES: Final = ("hand", "game")
 REWARDS: Final = ("points", "win")
@@ -28,6 +28,16 @@ def is_one_of(value: object, choices: tuple[str, ...]) -> bool:
     """Whether ``value`` is one of the text ``choices`` (checked as text first: ``in``
     would compare a numpy array element by element)."""
     return isinstance(value, str) and value in choices
+
+
+def read_choice(name: str, value: object, choices: tuple[str, ...]) -> str:
+    """``value`` as one of the text ``choices``, read in any case and with spaces around
+    it, as the library reads text (``"Game"`` is ``"game"``); otherwise the error of
+    :func:`choice_error`, naming ``name`` and the choices."""
+    if isinstance(value, str) and value.strip().lower() in choices:
+        return value.strip().lower()
+    expected = " or ".join(repr(choice) for choice in choices)
+    raise choice_error(value)(f"{name}={shown(value)} is not allowed: expected {expected}")
 
 
 def choice_error(value: object) -> type[RulesError]:
@@ -88,8 +98,9 @@ def check_seed(seed: object) -> int | None:
     return _optional_whole("seed", seed, 0, expected, InvalidHandError, InvalidHandTypeError)
 
 
-def resolve_rules(rules: Rules | None, players: int | None, episode: str, reward: str) -> Rules:
-    """The rules of an environment, with the arguments checked."""
+def resolve_rules(rules: Rules | None, players: int | None, episode: str, reward: str) -> tuple[Rules, str, str]:
+    """The rules, the episode and the reward of an environment, checked (the episode and
+    the reward read in any case)."""
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise WrongTypeError(
@@ -98,11 +109,7 @@ def resolve_rules(rules: Rules | None, players: int | None, episode: str, reward
         )
     if players is not None:  # Rules checks it (compared first, an array would be ambiguous)
         rules = attrs.evolve(rules, players=players)
-    if not is_one_of(episode, EPISODES):
-        raise choice_error(episode)(f"episode={shown(episode)} is not allowed: expected 'hand' or 'game'")
-    if not is_one_of(reward, REWARDS):
-        raise choice_error(reward)(f"reward={shown(reward)} is not allowed: expected 'points' or 'win'")
-    return rules
+    return rules, read_choice("episode", episode, EPISODES), read_choice("reward", reward, REWARDS)
 
 
 def rewards_after_hand(match: Match, episode: str, reward: str) -> list[float]:

@@ -24,7 +24,7 @@ from ginrummy import (
 )
 from ginrummy.players import Player, make_player
 
-from ._common import check_render_mode, check_seat, check_seed, choice_error, is_one_of, render, resolve_rules, rewards_after_hand, shown
+from ._common import check_render_mode, check_seat, check_seed, read_choice, render, resolve_rules, rewards_after_hand, shown
 from ._encoding import ACTION_COUNT, OBSERVATION_SIZE, encode_seat, index_action, state_mask
 
 __all__ = ["GinRummyEnv"]
@@ -74,10 +74,8 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
         illegal: str = "terminate",
         illegal_reward: float = -1.0,
     ) -> None:
-        self.rules = resolve_rules(rules, players, episode, reward)
-        if not is_one_of(illegal, ("terminate", "raise")):
-            raise choice_error(illegal)(f"illegal={shown(illegal)} is not allowed: expected 'terminate' or 'raise'")
-        self.illegal = illegal
+        self.rules, self.episode, self.reward_kind = resolve_rules(rules, players, episode, reward)
+        self.illegal = read_choice("illegal", illegal, ("terminate", "raise"))
         given: object = illegal_reward  # checked as any object: a caller may pass anything
         if isinstance(given, bool) or not isinstance(given, Real) or not _finite(given):
             number = isinstance(given, Real) and not isinstance(given, bool)
@@ -102,8 +100,6 @@ class GinRummyEnv(gymnasium.Env[Observation, int]):
                 raise PlayerTypeError(f"an opponent is a level name or a Player, not {type(spec).__name__} ({shown(spec)})")
         self._specs = specs
         self.seat = seat
-        self.episode = episode
-        self.reward_kind = reward
         self.render_mode = render_mode
         self.action_space: spaces.Discrete = spaces.Discrete(ACTION_COUNT)  # type: ignore[assignment]
         self.observation_space: spaces.Dict = spaces.Dict(  # type: ignore[assignment]
