@@ -67,7 +67,8 @@ class Settlement:
 def _check_settlement(settlement: Settlement) -> None:
     """A :class:`Settlement` built directly must hang together; with two players the
     per-seat ``shutouts`` and ``amounts`` may be left out (as in 0.1) and are derived."""
-    fields = {name: _ints(getattr(settlement, name)) for name in ("hand_points", "box_points", "totals", "amounts")}
+    # the converters have made each of these a tuple of ints
+    fields: dict[str, tuple[int, ...]] = {name: getattr(settlement, name) for name in ("hand_points", "box_points", "totals", "amounts")}
     n = len(fields["hand_points"])
     if not 2 <= n <= 4:
         raise RulesError(f"Settlement.hand_points={_shown(settlement.hand_points)} must hold one number per player (2 to 4)")
