@@ -103,12 +103,12 @@ def new_game(
         rules = attrs.evolve(rules, **changes)  # type: ignore[arg-type]
     except GinRummyError as error:
         raise BadRequest(str(error), status=422, reason="bad_rules") from error
-    if level.strip().lower() not in LEVELS:  # read as make_player and the rules' names are: any case
+    name = level.strip().lower()  # read as make_player and the rules' names are: any case
+    if name not in LEVELS:
         raise BadRequest(f"level {level!r} is not one of {', '.join(LEVELS)}", status=422, reason="bad_level")
-    level = level.strip().lower()
     token = secrets.token_urlsafe(24)
     match = Match.new(rules, seed=secrets.randbits(62))
-    record = GameRecord(token, level, match, _names(rules.players), ())
+    record = GameRecord(token, name, match, _names(rules.players), ())
     record = _computers_play(record, think)
     store.save(record, new=True)
     return record
