@@ -567,7 +567,8 @@ def test_a_right_type_with_a_wrong_value_is_only_a_value_error(call: Callable[[]
 
 
 @pytest.mark.parametrize(
-    "dual", [ginrummy.RulesTypeError, ginrummy.PlayerTypeError, ginrummy.InvalidHandTypeError, ginrummy.SchemaTypeError]
+    "dual",
+    [ginrummy.RulesTypeError, ginrummy.PlayerTypeError, ginrummy.InvalidHandTypeError, ginrummy.SchemaTypeError, ginrummy.UnfinishedError],
 )
 def test_the_dual_errors_pickle_as_themselves(dual: type[GinRummyError]) -> None:
     """Errors cross process boundaries (worker processes, a Dask cluster) by pickling."""
