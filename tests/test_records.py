@@ -32,6 +32,7 @@ from ginrummy import (
     LayoffPlan,
     Melding,
     RulesError,
+    RulesTypeError,
     Score,
     Settlement,
     WrongTypeError,
@@ -132,6 +133,8 @@ def test_a_score_built_directly_must_add_up() -> None:
         ((EndReason.GIN, 0, 20, 25, 2, 70, 25, "everything"), RulesError, "make 90"),
         ((EndReason.GIN, 0, 20, 25, 2, 45, 25), RulesError, "multiplier=2"),
         ((EndReason.GIN, 0, 20, 25, 1, 45, 25, "twice"), RulesError, "'twice'"),
+        ((EndReason.GIN, 0, 20, 25, 1, 45, 25, ["nothing"]), RulesTypeError, r"\['nothing'\]"),  # unhashable: looked up as text only
+        ((EndReason.GIN, 0, 20, 25, 1, 45, 25, {"a": 1}), RulesTypeError, "doubled="),
         ((EndReason.VOID, 0, 0, 0, 1, 0, 0), RulesError, "void hand scores nothing"),
         ((EndReason.TIE, None, 3, 0, 1, 3, 0), RulesError, "tie hand scores nothing"),
         ((EndReason.GIN, None, 1, 25, 1, 26, 25), RulesError, "None"),

@@ -95,8 +95,8 @@ def _check_score(score: Score) -> None:
             )
     else:
         _seat_of(scorer, 4, "Score.scorer", RulesError, RulesTypeError, after=f" for a {score.reason.value}")
-    if score.doubled not in _POINTS:
-        raise RulesError(
+    if not isinstance(score.doubled, str) or score.doubled not in _POINTS:  # text first: a list cannot be looked up
+        raise (RulesError if isinstance(score.doubled, str) else RulesTypeError)(
             f"Score.doubled={_shown(score.doubled)} is not allowed: expected 'nothing', 'the bonus' or 'everything'"
         )
     if score.multiplier != (1 if score.doubled == "nothing" else 2):
