@@ -785,3 +785,62 @@ def test_numpy_arrays_where_text_cards_or_lists_belong_get_library_errors() -> N
         with pytest.raises(GinRummyError):
             call()
     assert ginrummy.Rank(np.int64(3)) is ginrummy.Rank.THREE and ginrummy.WallRule(np.str_("void")) is ginrummy.WallRule.VOID
+
+
+def _records() -> list[Any]:
+    """One instance of each public record (attrs class) a user may build or evolve."""
+    from ginrummy import BigGin, Discard, Hollywood, HollywoodColumn, Knock, Layoff, Score, Settlement, best_layoffs, best_melding, showdown
+    from ginrummy.players import Analysis, MatchSummary, Rating
+
+    match = Match.new(Rules(), seed=1)
+    rng = random.Random(1)
+    while not match.is_over:
+        match = match.apply(rng.choice(match.legal_actions()))
+    state = GameState.new(Rules(players=3), seed=3)
+    gin = Knock(Card.parse("Kd"))
+    return [
+        Score(ginrummy.EndReason.KNOCK, 0, 12, 0, 1, 12, 25),
+        showdown("4s 5s 6s 8d 8c 8h 3c", "7s 2d 2c 9c Kh Kd Qs", "8s 3d 4d 5d Jc Jd Ah", rules=Rules(players=3), upcard=Card.parse("9h")),
+        Settlement(0, (104, 40), (100, 50), 100, False, (304, 90)),
+        HollywoodColumn(points=(105, 0), boxes=(3, 0), box_points=(75, 0), closed=True, winner=0),
+        Hollywood(Rules.parse("hollywood")),
+        match.score,
+        Layoff(Card.parse("8s"), 0),
+        best_melding("As 2s 3s 9d"),
+        ginrummy.knock_options("As 2s 3s Js Ac 2c Jc 2d Jd Ah 2h", knock_limit=10)[0],
+        best_layoffs(["Ks Kc Kd"], "Kh 2c 3c 4d 5d 6h 7h 8s 9s Td"),
+        Rules(),
+        match,
+        match.view(0),
+        state.view(state.to_play_seat),
+        Discard(Card.parse("As")),
+        gin,
+        BigGin(),
+        MatchSummary(1, 4, 180, (("knock", 3), ("gin", 1)), (-50, 50)),
+        Rating(gin, 1.0, 0.5, 0.25, False),
+        Analysis(gin, gin, (Rating(gin, float("nan"), 0.0, 0.0, True),), 0, "points", goes_out=True),
+    ]
+
+
+def test_every_record_field_meets_a_hostile_value_with_a_library_error() -> None:
+    """Each field of each public record, set in turn to a hostile value (``attrs.evolve``,
+    as a user adapting a record would): the record is rebuilt or a library error comes
+    out, never Python's own (an unhashable value once reached a dictionary lookup)."""
+    import attrs
+
+    hostile = [*HOSTILE, [1], {"a"}, (), ((1, 2),), Card.parse("As"), Hand.parse("As 2s"), Rules()]
+    escaped: list[str] = []
+    tried = 0
+    for record in _records():
+        for field in attrs.fields(type(record)):
+            for value in hostile:
+                tried += 1
+                try:
+                    rebuilt = attrs.evolve(record, **{field.name.lstrip("_"): value})
+                    str(rebuilt), repr(rebuilt)
+                except GinRummyError:
+                    pass
+                except Exception as error:  # noqa: BLE001 - the sweep reports every escape
+                    escaped.append(f"{type(record).__name__}.{field.name}={value!r:.40}: {type(error).__name__}: {error}")
+    assert tried > 1000, tried
+    assert not escaped, "\n".join(escaped)
