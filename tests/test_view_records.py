@@ -209,6 +209,27 @@ def test_every_view_the_engine_gives_rebuilds_to_an_equal_value(seed: int, prese
             assert attrs.evolve(view) == view
 
 
+def test_a_match_view_document_carries_points_boxes_and_the_target() -> None:
+    import json
+    import random
+
+    from ginrummy import BigGin, GameScore, Knock, NextHand, to_dict
+
+    for text in ("standard+game_target=40", "hollywood+game_target=40", "oklahoma+players=3+game_target=40"):
+        match = Match.new(Rules.parse(text), seed=5)
+        rng = random.Random(5)
+        while not match.is_over:
+            legal = match.legal_actions()
+            outs = [a for a in legal if isinstance(a, (Knock, BigGin))]
+            match = match.apply(outs[0] if outs else rng.choice(legal))
+            if NextHand() in match.legal_actions() or match.is_over:
+                score = json.loads(json.dumps(to_dict(match.view(0))))["score"]
+                game = match.score
+                wins = list(game.boxes) if isinstance(game, GameScore) else list(game.wins)
+                assert score["boxes"] == wins and score["target"] == 40 and len(score["points"]) == match.players
+    assert json.loads(json.dumps(to_dict(GameState.new(Rules(), seed=1).view(0))))["score"] is None
+
+
 def test_every_match_view_rebuilds_to_an_equal_value() -> None:
     rng = random.Random(4)
     for players in (2, 3, 4):

@@ -173,17 +173,22 @@ def _view_body(view: PlayerView) -> dict[str, object]:
         "history": [[seat, str(action)] for seat, action in view.history],
         "legal_actions": [str(a) for a in view.legal_actions],
         "result": None if view.result is None else _result_body(view.result),
-        "score": None if view.game is None else {"points": _points(view)},
+        "score": _score_body(view),
     }
 
 
-def _points(view: PlayerView) -> list[int]:
+def _score_body(view: PlayerView) -> dict[str, object] | None:
+    """The game's score as a view shows it: hand points and hands won (boxes) per seat,
+    a Hollywood session's summed over its three games, and the target; ``None``
+    outside a match."""
     game = view.game
     if game is None:
-        return []
+        return None
     if isinstance(game, GameScore):
-        return list(game.points)
-    return [sum(c.points[s] for c in game.columns) for s in range(view.players)]
+        points, won = list(game.points), list(game.boxes)
+    else:
+        points, won = [sum(c.points[s] for c in game.columns) for s in range(view.players)], list(game.wins)
+    return {"points": points, "boxes": won, "target": view.rules.game_target}
 
 
 def _get(data: Mapping[str, object], key: str, kind: type | tuple[type, ...], where: str) -> object:
