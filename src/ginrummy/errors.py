@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from numbers import Integral
+from numbers import Integral, Real
 from typing import Any, ClassVar, NoReturn, SupportsIndex, TypeGuard, TypeVar, cast
 
 __all__ = [
@@ -261,6 +261,15 @@ def _as_whole(value: _Value) -> _Value:
     if isinstance(value, int) or not isinstance(value, Integral):
         return value
     return cast(_Value, int(value))
+
+
+def _as_float(value: _Value) -> _Value:
+    """``value`` as a ``float`` when it is a real number of a type other than ``int`` and
+    ``float`` (a numpy float, a ``Fraction``); else ``value`` itself, for the caller to
+    check. ``OverflowError`` for one too large for a float (internal)."""
+    if type(value) is float or isinstance(value, int) or not isinstance(value, Real):
+        return value
+    return cast(_Value, float(value))
 
 
 def _whole_field(value: SupportsIndex) -> int:

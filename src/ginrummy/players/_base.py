@@ -5,11 +5,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from numbers import Real
-from typing import Protocol, TypeVar, cast, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from ..actions import Action
-from ..errors import IllegalActionError, IllegalActionTypeError, PlayerError, PlayerTypeError, UnfinishedError, WrongTypeError, _as_whole, _count, _in_context, _iterable, _shown
+from ..errors import IllegalActionError, IllegalActionTypeError, PlayerError, PlayerTypeError, UnfinishedError, WrongTypeError, _as_float, _as_whole, _count, _in_context, _iterable, _shown
 from ..state import GameState, Match, PlayerView
 
 __all__ = ["LEVELS", "Player", "make_player", "play_hand", "play_match"]
@@ -94,10 +93,9 @@ def check_setting(name: str, value: _Setting, *, low: float, high: float | None 
     ``low`` (more than ``low`` when ``above``) and at most ``high``; ``math.inf`` is
     allowed only when ``unbounded``."""
     value = _as_whole(value)
-    given: object = value
-    if not whole and type(given) is not float and not isinstance(given, int) and isinstance(given, Real):
+    if not whole:
         try:  # a numpy float, a Fraction: read as a float
-            value = cast(_Setting, float(given))
+            value = _as_float(value)
         except OverflowError:
             raise PlayerError(f"{name}={_shown(value)} is not allowed: expected a number that fits a float") from None
     kinds = (int,) if whole else (int, float)

@@ -6,7 +6,6 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from numbers import Real
 from typing import SupportsFloat, cast
 
 import attrs
@@ -15,7 +14,7 @@ from .._masks import deadwood_of_mask
 from .._price import Score
 from ..actions import Action, BigGin, DrawDiscard, DrawStock, Knock, PassUpcard, TakeUpcard
 from ..cards import Card
-from ..errors import PlayerError, PlayerTypeError, WrongTypeError, _shown, _whole_field, _whole_or_type
+from ..errors import PlayerError, PlayerTypeError, WrongTypeError, _as_float, _shown, _whole_field, _whole_or_type
 from ..scoring import GameScore
 from ..state import GameState, Phase, PlayerView
 from ._base import check_argument, check_setting, offered, seeded_random
@@ -45,10 +44,8 @@ def _real(value: SupportsFloat) -> float:
     """A rating's figure of any real type other than ``int`` and ``float`` (a numpy
     float, a ``Fraction``) as a ``float``; anything else passes through for the
     rating's own check."""
-    if type(value) is float or isinstance(value, int) or not isinstance(value, Real):
-        return cast(float, value)
     try:
-        return float(value)
+        return cast(float, _as_float(value))
     except (OverflowError, ValueError):
         return cast(float, value)
 
