@@ -242,7 +242,7 @@ def test_records_built_directly_read_whole_numbers_of_any_integer_type_as_ints()
     np = pytest.importorskip("numpy")
     from ginrummy import Card, EndReason, GinRummyError, Hand, HandResult, HollywoodColumn, Layoff, Meld, Score, Settlement, dumps
     from ginrummy.actions import Knock
-    from ginrummy.players import Analysis, MatchSummary, Rating
+    from ginrummy.players import Analysis, MatchSummary, Rating, TournamentResult
 
     i = np.int64
     score = Score(EndReason.KNOCK, i(0), i(12), i(0), i(1), i(12), i(25))
@@ -263,6 +263,9 @@ def test_records_built_directly_read_whole_numbers_of_any_integer_type_as_ints()
     assert type(column.winner) is int
     summary = MatchSummary(i(1), i(4), i(180), (("knock", i(3)), ("gin", np.int32(1))), (i(-50), i(50)))
     assert summary == MatchSummary(1, 4, 180, (("knock", 3), ("gin", 1)), (-50, 50)) and _ints_only(summary)
+    totals = TournamentResult(("a", "b"), i(4), (i(3), np.int8(1)), {"knock": i(5)}, i(5), i(400), i(120), (i(120), i(-120)))
+    assert totals == TournamentResult(("a", "b"), 4, (3, 1), {"knock": 5}, 5, 400, 120) and _ints_only(totals)
+    assert type(totals.endings["knock"]) is int
     gin = Knock(Card.parse("Kd"))
     analysis = Analysis(gin, gin, (Rating(gin, float("nan"), 0.0, 0.0, True),), np.int16(0), "points", goes_out=True)
     assert type(analysis.deals) is int

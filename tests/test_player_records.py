@@ -9,7 +9,12 @@ raises a library error; every one the library returns rebuilds to an equal value
 
 from __future__ import annotations
 
+import copy
+import json
 import math
+import pickle
+from collections.abc import Callable
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -103,10 +108,31 @@ def test_tournament_totals_that_no_tournament_could_give_are_refused(changes: di
     assert quoted in str(raised.value)
 
 
-def test_a_tournament_result_says_it_is_unhashable_by_name() -> None:
-    with pytest.raises(TypeError, match="unhashable type: 'TournamentResult'"):
-        hash(TOTALS)
-    assert attrs.evolve(TOTALS) == TOTALS
+def test_a_tournament_result_is_an_immutable_hashable_value() -> None:
+    """Its endings are copied when it is built and cannot be changed after: a dict that
+    compares, prints and goes to JSON as one, and hashes with the result."""
+    counts = {"knock": 7, "undercut": 1}
+    totals = attrs.evolve(TOTALS, endings=counts)
+    counts["knock"] = 99
+    assert totals.endings == {"knock": 7, "undercut": 1} and totals == TOTALS
+    assert hash(totals) == hash(TOTALS) and len({totals, TOTALS, attrs.evolve(TOTALS)}) == 1
+    assert isinstance(totals.endings, dict) and json.dumps(totals.endings) == '{"knock": 7, "undercut": 1}'
+    assert "endings={'knock': 7, 'undercut': 1}" in repr(totals)
+    changes: list[Callable[[Any], object]] = [
+        lambda e: e.__setitem__("gin", 1), lambda e: e.__delitem__("knock"), lambda e: e.update(gin=1),
+        lambda e: e.pop("knock"), lambda e: e.popitem(), lambda e: e.setdefault("gin", 1), lambda e: e.clear(),
+    ]
+    for change in changes:
+        with pytest.raises(TypeError, match=r"cannot be changed: copy it with dict\(result.endings\)"):
+            change(totals.endings)
+    with pytest.raises(TypeError, match="cannot be changed"):
+        totals.endings |= {"gin": 1}  # type: ignore[misc]
+    assert totals.endings == {"knock": 7, "undercut": 1}
+    copied = dict(totals.endings)
+    copied["gin"] = 1
+    assert totals.endings == {"knock": 7, "undercut": 1}
+    assert pickle.loads(pickle.dumps(totals)) == totals and copy.deepcopy(totals) == totals
+    assert attrs.evolve(TOTALS, endings=MappingProxyType({"knock": 8})) == attrs.evolve(TOTALS, endings={"knock": 8})
 
 
 def test_every_tournament_record_rebuilds_to_an_equal_value() -> None:

@@ -6,7 +6,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
-from typing import SupportsIndex, cast
+from typing import NoReturn, SupportsIndex, cast
 
 import attrs
 
@@ -91,6 +91,25 @@ def _check_endings(owner: str, endings: Mapping[str, int], hands: int) -> None:
         )
 
 
+class _Counts(dict[str, int]):
+    """Counts of hands by end reason that cannot be changed: a ``dict`` (so it compares
+    with one, prints as one and goes to JSON as one) without its mutators, and hashable."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("TournamentResult.endings cannot be changed: copy it with dict(result.endings)")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self) -> tuple[type[_Counts], tuple[dict[str, int]]]:
+        return (_Counts, (dict(self),))
+
+
 @attrs.frozen
 class MatchSummary:
     """The outcome of one game of a tournament, seen from the players as listed.
@@ -148,10 +167,20 @@ class MatchSummary:
         return self.worths[0]
 
 
-@attrs.frozen(hash=False)  # endings is a dict: compared by value, never hashed
+def _frozen_counts(value: Mapping[str, SupportsIndex]) -> Mapping[str, int]:
+    """A mapping's counts, of any integer type, as ``int`` s in a :class:`_Counts` (a
+    copy the caller cannot change); anything else passes through for the record's own
+    check."""
+    if isinstance(value, Mapping):
+        return _Counts({reason: _whole_field(count) for reason, count in value.items()})
+    return value
+
+
+@attrs.frozen
 class TournamentResult:
     """Aggregated outcomes of a tournament between two to four players. Values compare
-    equal by their fields; they are not hashable, since :attr:`endings` is a dict.
+    equal by their fields and are hashable; :attr:`endings` is copied when the value is
+    built and cannot be changed afterwards.
 
     Built directly, it is checked: a field of the wrong type raises
     :class:`~ginrummy.WrongTypeError`, and totals that no tournament could give (wins
@@ -162,19 +191,20 @@ class TournamentResult:
 
     players: tuple[str, ...]
     """Names of the players, as listed (a name given twice is numbered: ``"random #2"``)."""
-    games: int
+    games: int = attrs.field(converter=_whole_field)
     """Games played."""
-    wins: tuple[int, ...]
+    wins: tuple[int, ...] = attrs.field(converter=_whole_tuple)
     """Games won by each player."""
-    endings: dict[str, int]
-    """Hands by end reason."""
-    hands: int
+    endings: Mapping[str, int] = attrs.field(converter=_frozen_counts)
+    """Hands by end reason: a read-only ``dict`` (any mapping may be passed in; changing
+    it raises ``TypeError``, and ``dict(result.endings)`` is a copy to change)."""
+    hands: int = attrs.field(converter=_whole_field)
     """Hands played."""
-    actions: int
+    actions: int = attrs.field(converter=_whole_field)
     """Actions played."""
-    points: int
+    points: int = attrs.field(converter=_whole_field)
     """Total settlement worth for the first player."""
-    worths: tuple[int, ...] = ()
+    worths: tuple[int, ...] = attrs.field(default=(), converter=_whole_tuple)
     """Total settlement worth for each player."""
 
     def __attrs_post_init__(self) -> None:
@@ -193,8 +223,8 @@ class TournamentResult:
             )
         hands = _whole(owner, "hands", self.hands, games)
         _whole(owner, "actions", self.actions)
-        if not isinstance(self.endings, dict) or not all(isinstance(reason, str) for reason in self.endings):
-            raise WrongTypeError(f"TournamentResult.endings must be a dict of end reason to count, not {_shown(self.endings)}")
+        if not isinstance(self.endings, Mapping) or not all(isinstance(reason, str) for reason in self.endings):
+            raise WrongTypeError(f"TournamentResult.endings must be a mapping of end reason to count, not {_shown(self.endings)}")
         _check_endings(owner, self.endings, hands)
         points = self.points
         if isinstance(points, bool) or not isinstance(points, int):
