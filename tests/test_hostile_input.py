@@ -790,7 +790,7 @@ def test_numpy_arrays_where_text_cards_or_lists_belong_get_library_errors() -> N
 def _records() -> list[Any]:
     """One instance of each public record (attrs class) a user may build or evolve."""
     from ginrummy import BigGin, Discard, Hollywood, HollywoodColumn, Knock, Layoff, Score, Settlement, best_layoffs, best_melding, showdown
-    from ginrummy.players import Analysis, MatchSummary, Rating
+    from ginrummy.players import Analysis, MatchSummary, Rating, TournamentResult
 
     match = Match.new(Rules(), seed=1)
     rng = random.Random(1)
@@ -817,6 +817,7 @@ def _records() -> list[Any]:
         gin,
         BigGin(),
         MatchSummary(1, 4, 180, (("knock", 3), ("gin", 1)), (-50, 50)),
+        TournamentResult(("a", "b", "c"), 3, (2, 1, 0), {"knock": 7, "undercut": 1}, 8, 500, 40, (40, 10, -50)),
         Rating(gin, 1.0, 0.5, 0.25, False),
         Analysis(gin, gin, (Rating(gin, float("nan"), 0.0, 0.0, True),), 0, "points", goes_out=True),
     ]
