@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 
 from ginrummy import (
     PRESETS,
+    BigGin,
     Discard,
+    DrawDiscard,
     DrawStock,
     GameScore,
     GameState,
@@ -31,9 +33,11 @@ from ginrummy import (
     Phase,
     PlayerView,
     Rules,
+    WallRule,
     WrongTypeError,
 )
 from ginrummy.players import determinize, make_player
+from ginrummy.testing import strategies as gs
 from helpers import played_by_bots, preset_for
 
 
@@ -242,3 +246,89 @@ def test_every_match_view_rebuilds_to_an_equal_value() -> None:
                 break
             match = match.apply(rng.choice(match.legal_actions()))
 
+
+
+def _after_pile_draw() -> PlayerView:
+    """Seat 0's view just after it took a discard from the pile, a few turns in, with
+    another seat holding a known card and two or more cards in the pile."""
+    for seed in range(500):
+        state = GameState.new(Rules(players=3), seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            if state.phase is Phase.DRAW and state.to_play == 0 and len(state.pile) >= 3 and any(state.known[1:]):
+                return state.apply(DrawDiscard()).view(0)
+            state = state.apply(rng.choice(legal))
+    raise AssertionError("no such position in 500 hands")
+
+
+def test_a_views_table_must_follow_from_its_history() -> None:
+    """Pile order, dealer, turn, stock, counts, known cards and the taken card are all
+    played forward from the deal by the public history; a view that contradicts it is
+    refused, naming the field and what the history gives."""
+    view = _after_pile_draw()
+    assert view.taken_card is not None and attrs.evolve(view) == view
+    pile = view.pile
+    swapped = (*pile[:-2], pile[-1], pile[-2])
+    with pytest.raises(InvalidStateError, match=r"PlayerView.pile is '.*', which does not follow from its history of \d+ actions: expected '"):
+        attrs.evolve(view, pile=swapped)
+    with pytest.raises(InvalidStateError, match=r"history step 1 \(seat \d: .*\) cannot have been played: seat \d was to play"):
+        attrs.evolve(view, dealer=(view.dealer + 1) % 3)
+    # one card moved from the pile back to the stock: the cards still add up to 52
+    with pytest.raises(InvalidStateError, match=f"PlayerView.stock_count is {view.stock_count + 1}, which does not follow"):
+        attrs.evolve(view, pile=pile[:-1], stock_count=view.stock_count + 1)
+    other = next(card for card in view.hand if card != view.taken_card)
+    with pytest.raises(InvalidStateError, match=f"taken_card={other}, but the history shows {view.taken_card} taken this turn"):
+        attrs.evolve(view, taken_card=other)
+    seat = next(s for s in (1, 2) if view.known[s])
+    extra = next(iter(view.unseen))
+    with pytest.raises(InvalidStateError, match=f"PlayerView.known gives seat {seat} .*{extra}.*, but its history shows it took and kept"):
+        attrs.evolve(view, known=tuple(Hand.from_mask(k.mask | extra.mask) if s == seat else k for s, k in enumerate(view.known)))
+    steps = view.history
+    last_seat, last_action = steps[-1]
+    with pytest.raises(InvalidStateError, match=f"history step {len(steps)} .* seat {last_seat} was to play"):
+        attrs.evolve(view, last_step=((last_seat + 1) % 3, last_action))
+
+
+def test_a_view_at_the_deal_must_be_at_the_upcard_offer() -> None:
+    state = GameState.new(Rules(), seed=3, dealer=0)
+    view = state.view(1)
+    assert view.phase is Phase.OFFER and view.to_play == 1 and view.history == ()
+    with pytest.raises(InvalidStateError, match="PlayerView.phase is 'draw', which does not follow from its history of 0 actions: expected 'offer'"):
+        attrs.evolve(view, phase=Phase.DRAW, legal_actions=(DrawStock(),))
+    with pytest.raises(InvalidStateError, match="PlayerView.to_play is 0, which does not follow from its history of 0 actions: expected 1"):
+        attrs.evolve(view, to_play=0, legal_actions=())
+
+
+def test_a_finished_views_result_names_the_player_the_history_shows_going_out() -> None:
+    final = _knocked_hand()
+    result = final.result
+    assert result is not None and result.knocker is not None
+    view = final.view(1 - result.knocker)
+    assert isinstance(view.history[-1][1], HiddenKnock) and attrs.evolve(view) == view
+    void = attrs.evolve(result, knocker=None, knocker_melds=(), defender_melds=(), layoffs=())
+    with pytest.raises(InvalidStateError, match=f"result has knocker=None, but the history shows seat {result.knocker} going out"):
+        attrs.evolve(view, result=void)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rules=gs.rules(players=None),
+    wall=st.sampled_from([0, 2, 5]),
+    rule=st.sampled_from(list(WallRule)),
+    seed=st.integers(0, 10_000),
+)
+def test_every_view_of_random_play_follows_from_its_history(rules: Rules, wall: int, rule: WallRule, seed: int) -> None:
+    """Random play (going out half the time it can) under random knobs, the wall and
+    the taken-card rule included: every seat's view of every state passes the check."""
+    state = GameState.new(attrs.evolve(rules, wall_size=wall, wall_rule=rule), seed=seed)
+    rng = random.Random(seed)
+    while True:
+        for seat in range(state.players):
+            view = state.view(seat)
+            assert attrs.evolve(view) == view
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        outs = [a for a in legal if isinstance(a, (Knock, BigGin))]
+        state = state.apply(rng.choice(outs if outs and rng.random() < 0.5 else legal))

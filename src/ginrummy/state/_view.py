@@ -37,7 +37,8 @@ class PlayerView:
     a field of the wrong type raises :class:`~ginrummy.WrongTypeError`, and a view no
     player could see at a table (cards in two places or not adding up to 52, hand
     sizes that do not fit the phase, a knock limit the upcard does not give, another
-    seat's knock discard shown) raises :class:`~ginrummy.InvalidStateError`.
+    seat's knock discard shown, a table that its public history, played from the deal,
+    does not lead to) raises :class:`~ginrummy.InvalidStateError`.
     """
 
     seat: int

@@ -25,8 +25,9 @@ from ..actions import (
 )
 from ..cards import Card, Hand
 from ..errors import InvalidStateError, WrongTypeError, _count, _shown
-from ..rules import Rules
+from ..rules import Rules, WallRule
 from ..scoring import GameScore, HandResult, Hollywood
+from ._deal import left_of
 from ._history import Step
 from ._phase import Phase
 from ._validate import _is_int, _seat
@@ -245,6 +246,149 @@ def _check_actions(view: PlayerView) -> None:
             )
 
 
+class _Table:
+    """What every player at the table saw of a hand, played forward from the deal by
+    the view's public history (no hidden card is needed)."""
+
+    def __init__(self, view: PlayerView) -> None:
+        rules = view.rules
+        self.rules, self.n = rules, rules.players
+        self.pile = [view.upcard.index]
+        self.stock = 52 - self.n * rules.hand_size - 1
+        self.counts = [rules.hand_size] * self.n
+        self.known = [0] * self.n
+        self.phase, self.to_play = Phase.OFFER, left_of(view.dealer, self.n)
+        self.passes, self.taken, self.must_knock = 0, -1, False
+        self.out: int | None = None
+        """The seat that knocked or went big gin."""
+        self.hidden: int | None = None
+        """The seat whose knock discard this player did not see."""
+
+    def _take(self, seat: int) -> None:
+        card = self.pile.pop()
+        self.counts[seat] += 1
+        self.known[seat] |= 1 << card
+        self.taken, self.phase = card, Phase.DISCARD
+
+    def play(self, seat: int, action: Action) -> str | None:
+        """Play one step; what makes it impossible, or ``None``."""
+        if self.phase is Phase.OVER:
+            return "the hand was already over"
+        if seat != self.to_play:
+            return f"seat {self.to_play} was to play"
+        if not isinstance(action, _KINDS[self.phase]) and not (self.phase is Phase.DISCARD and isinstance(action, HiddenKnock)):
+            return f"the {self.phase.value} phase offers {' or '.join(kind.__name__ for kind in _KINDS[self.phase])}"
+        if isinstance(action, PassUpcard):
+            self.passes += 1
+            if self.passes < self.n:
+                self.to_play = left_of(seat, self.n)
+            else:
+                self.phase, self.to_play = Phase.DRAW, left_of(seat, self.n)
+        elif isinstance(action, DrawStock):
+            if self.stock <= self.rules.wall_size:
+                return "the stock was down to the wall"
+            self.stock -= 1
+            self.counts[seat] += 1
+            self.phase, self.taken, self.passes = Phase.DISCARD, -1, 0
+        elif isinstance(action, DrawDiscard):
+            if self.passes == self.n:
+                return "every player had passed the upcard, so the stock had to be drawn"
+            self._take(seat)
+        elif isinstance(action, (TakeUpcard, TakeWallDiscard)):
+            self._take(seat)
+            self.must_knock = isinstance(action, TakeWallDiscard)
+        elif isinstance(action, (Discard, Knock)):
+            return self._discard(seat, action)
+        elif isinstance(action, HiddenKnock):
+            self.counts[seat] -= 1
+            self.out = self.hidden = seat
+            self.phase = Phase.OVER
+        elif isinstance(action, BigGin):
+            self.out, self.phase = seat, Phase.OVER
+        else:  # DeclineWallDiscard: the hand is void
+            self.phase = Phase.OVER
+        return None
+
+    def _discard(self, seat: int, action: Discard | Knock) -> str | None:
+        card = action.card
+        if card.index == self.taken and (self.must_knock or not self.rules.discard_taken_card):
+            return f"{card} was taken from the pile this turn"
+        if isinstance(action, Discard) and self.must_knock:
+            return "the last discard was taken under the fiftieth-card rule, so a knock had to follow"
+        if card.index in self.pile:
+            return f"{card} was in the discard pile"
+        holder = next((other for other in range(self.n) if other != seat and self.known[other] & card.mask), None)
+        if holder is not None:
+            return f"seat {holder} was known to hold {card}"
+        self.counts[seat] -= 1
+        self.known[seat] &= ~card.mask
+        if isinstance(action, Knock):
+            self.out, self.phase = seat, Phase.OVER
+            return None
+        self.pile.append(card.index)
+        self.taken, self.to_play = -1, left_of(seat, self.n)
+        if self.stock > self.rules.wall_size:
+            self.phase = Phase.DRAW
+        else:
+            self.phase = Phase.WALL if self.rules.wall_rule is WallRule.FIFTIETH_CARD else Phase.OVER
+        return None
+
+
+def _check_story(view: PlayerView) -> None:
+    """The history, played from the deal, leads to the phase, turn, stock, pile, card
+    counts, known cards, taken card and result the view shows. This player's own hand
+    and known cards may depart from the history's (to put a position of one's own to a
+    bot), but never another seat's."""
+    table = _Table(view)
+    for number, (seat, action) in enumerate(view.history, start=1):
+        if not _is_int(seat) or not 0 <= seat < table.n or not isinstance(action, Action):
+            raise InvalidStateError(f"PlayerView history step {number} is {_shown((seat, action))}: expected a seat and an Action")
+        wrong = table.play(seat, action)
+        if wrong is not None:
+            raise InvalidStateError(
+                f"PlayerView history step {number} (seat {seat}: {action}) cannot have been played: {wrong}"
+                f" (the hand dealt by seat {view.dealer} under {view.rules})"
+            )
+    over = table.phase is Phase.OVER
+    pile = " ".join(str(Card.from_index(i)) for i in table.pile)
+    shown: dict[str, tuple[object, object]] = {
+        "phase": (view.phase.value, table.phase.value),
+        "to_play": (view.to_play, None if over else table.to_play),
+        "stock_count": (view.stock_count, table.stock),
+        "pile": (" ".join(map(str, view.discard_pile)), pile),
+        "card_counts": (view.card_counts, tuple(table.counts)),
+    }
+    for name, (seen, played) in shown.items():
+        if seen != played:
+            raise InvalidStateError(
+                f"PlayerView.{name} is {_shown(seen)}, which does not follow from its history of"
+                f" {_count(view.history_length, 'action')}: expected {_shown(played)}"
+            )
+    for seat, known in enumerate(view.known):
+        played = table.known[seat]
+        if seat == view.seat:
+            fits = not known.mask & ~played  # a position of one's own may give away known cards
+        elif seat == table.hidden:
+            fits = not known.mask & ~played and (played & ~known.mask).bit_count() <= 1  # the face-down card may have been known
+        else:
+            fits = known.mask == played
+        if not fits:
+            raise InvalidStateError(
+                f"PlayerView.known gives seat {seat} {known}, but its history shows it took and kept {Hand.from_mask(played)}"
+            )
+    if view.result is not None and view.result.knocker != table.out:
+        raise InvalidStateError(
+            f"PlayerView.result has knocker={_shown(view.result.knocker)}, but the history shows "
+            + ("no player going out" if table.out is None else f"seat {table.out} going out")
+        )
+    taken = view.taken_card
+    if taken is not None and (table.phase is not Phase.DISCARD or taken.index != table.taken):
+        raise InvalidStateError(
+            f"PlayerView.taken_card={taken}, but the history shows "
+            + ("no card taken from the pile this turn" if table.taken < 0 else f"{Card.from_index(table.taken)} taken this turn")
+        )
+
+
 def check_view(view: PlayerView) -> None:
     """Raise :class:`~ginrummy.WrongTypeError` for a field of the wrong type, or
     :class:`~ginrummy.InvalidStateError`, unless ``view`` is one a player could see."""
@@ -253,4 +397,5 @@ def check_view(view: PlayerView) -> None:
     _check_counts(view)
     _check_cards(view)
     _check_history(view)
+    _check_story(view)
     _check_actions(view)
