@@ -280,6 +280,13 @@ def test_a_views_table_must_follow_from_its_history() -> None:
     other = next(card for card in view.hand if card != view.taken_card)
     with pytest.raises(InvalidStateError, match=f"taken_card={other}, but the history shows {view.taken_card} taken this turn"):
         attrs.evolve(view, taken_card=other)
+    with pytest.raises(InvalidStateError, match=f"taken_card=None, but the history shows {view.taken_card} taken this turn"):
+        attrs.evolve(view, taken_card=None)
+    # a position of one's own that gives the taken card away shows none taken
+    instead = next(iter(view.unseen))
+    hand = Hand.from_mask(view.hand.mask & ~view.taken_card.mask | instead.mask)
+    known = tuple(Hand.from_mask(k.mask & hand.mask) if s == view.seat else k for s, k in enumerate(view.known))
+    assert attrs.evolve(view, hand=hand, known=known, taken_card=None, legal_actions=()).hand == hand
     seat = next(s for s in (1, 2) if view.known[s])
     extra = next(iter(view.unseen))
     with pytest.raises(InvalidStateError, match=f"PlayerView.known gives seat {seat} .*{extra}.*, but its history shows it took and kept"):

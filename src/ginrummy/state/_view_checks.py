@@ -382,10 +382,13 @@ def _check_story(view: PlayerView) -> None:
             + ("no player going out" if table.out is None else f"seat {table.out} going out")
         )
     taken = view.taken_card
-    if taken is not None and (table.phase is not Phase.DISCARD or taken.index != table.taken):
+    # The player to discard sees the card it took; only a position of one's own without it shows none.
+    expected = table.taken if table.phase is Phase.DISCARD and table.to_play == view.seat else -1
+    held = expected >= 0 and view.hand.mask >> expected & 1
+    if (taken is None and held) or (taken is not None and taken.index != expected):
         raise InvalidStateError(
             f"PlayerView.taken_card={taken}, but the history shows "
-            + ("no card taken from the pile this turn" if table.taken < 0 else f"{Card.from_index(table.taken)} taken this turn")
+            + ("no card taken from the pile this turn" if expected < 0 else f"{Card.from_index(expected)} taken this turn")
         )
 
 
