@@ -289,8 +289,11 @@ def test_a_views_table_must_follow_from_its_history() -> None:
     assert attrs.evolve(view, hand=hand, known=known, taken_card=None, legal_actions=()).hand == hand
     seat = next(s for s in (1, 2) if view.known[s])
     extra = next(iter(view.unseen))
-    with pytest.raises(InvalidStateError, match=f"PlayerView.known gives seat {seat} .*{extra}.*, but its history shows it took and kept"):
+    with pytest.raises(InvalidStateError, match=f"PlayerView.known gives seat {seat} .*{extra}.*, but its history shows it holding"):
         attrs.evolve(view, known=tuple(Hand.from_mask(k.mask | extra.mask) if s == seat else k for s, k in enumerate(view.known)))
+    # this player's own known cards too, while it still holds them
+    with pytest.raises(InvalidStateError, match=f"known gives seat 0 no cards, but its history shows it holding {view.known[0]} of the cards it took"):
+        attrs.evolve(view, known=(Hand(), *view.known[1:]))
     steps = view.history
     last_seat, last_action = steps[-1]
     with pytest.raises(InvalidStateError, match=f"history step {len(steps)} .* seat {last_seat} was to play"):

@@ -365,16 +365,20 @@ def _check_story(view: PlayerView) -> None:
                 f" {_count(view.history_length, 'action')}: expected {_shown(played)}"
             )
     for seat, known in enumerate(view.known):
-        played = table.known[seat]
+        played, but = table.known[seat], ""
         if seat == view.seat:
-            fits = not known.mask & ~played  # a position of one's own may give away known cards
+            played &= view.hand.mask  # a position of one's own may give known cards away
+            fits = known.mask == played
         elif seat == table.hidden:
-            fits = not known.mask & ~played and (played & ~known.mask).bit_count() <= 1  # the face-down card may have been known
+            fits = not known.mask & ~played and (played & ~known.mask).bit_count() <= 1
+            but = ", less perhaps its face-down knock discard"
         else:
             fits = known.mask == played
         if not fits:
             raise InvalidStateError(
-                f"PlayerView.known gives seat {seat} {known}, but its history shows it took and kept {Hand.from_mask(played)}"
+                f"PlayerView.known gives seat {seat} {str(known) or 'no cards'}, but its history shows it holding"
+                f" {str(Hand.from_mask(played)) or 'none'}"
+                f" of the cards it took from the pile{but}"
             )
     if view.result is not None and view.result.knocker != table.out:
         raise InvalidStateError(
