@@ -342,3 +342,22 @@ def test_every_view_of_random_play_follows_from_its_history(rules: Rules, wall: 
         legal = state.legal_actions()
         outs = [a for a in legal if isinstance(a, (Knock, BigGin))]
         state = state.apply(rng.choice(outs if outs and rng.random() < 0.5 else legal))
+
+
+def test_a_views_legal_actions_are_the_positions_own_or_none() -> None:
+    """The player's hand and the public table decide its legal actions, so a view built
+    directly lists exactly those (in any order) or none at all."""
+    view = _mid_hand()
+    legal = view.legal_actions
+    assert attrs.evolve(view, legal_actions=tuple(reversed(legal))).legal_actions == tuple(reversed(legal))
+    assert attrs.evolve(view, legal_actions=()).legal_actions == ()
+    knocks = {a.card for a in legal if isinstance(a, Knock)}
+    beyond = next(Knock(card) for card in view.hand if card not in knocks)
+    for wrong in (legal[1:], (*legal, legal[0]), (*legal, beyond)):
+        with pytest.raises(InvalidStateError, match=r"PlayerView.legal_actions are .*, but this position's are .* \(a view may also list none\)"):
+            attrs.evolve(view, legal_actions=wrong)
+    # after a draw from the pile the card taken may not be discarded: listing it is refused
+    drawn = _after_pile_draw()
+    assert drawn.taken_card is not None and Discard(drawn.taken_card) not in drawn.legal_actions
+    with pytest.raises(InvalidStateError, match=f"legal_actions are .*discard {drawn.taken_card}"):
+        attrs.evolve(drawn, legal_actions=(*drawn.legal_actions, Discard(drawn.taken_card)))

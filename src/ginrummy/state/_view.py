@@ -38,7 +38,8 @@ class PlayerView:
     player could see at a table (cards in two places or not adding up to 52, hand
     sizes that do not fit the phase, a knock limit the upcard does not give, another
     seat's knock discard shown, a table that its public history, played from the deal,
-    does not lead to) raises :class:`~ginrummy.InvalidStateError`.
+    does not lead to, legal actions other than the position's own or none) raises
+    :class:`~ginrummy.InvalidStateError`.
     """
 
     seat: int

@@ -334,7 +334,7 @@ class _Table:
         return None
 
 
-def _check_story(view: PlayerView) -> None:
+def _check_story(view: PlayerView) -> _Table:
     """The history, played from the deal, leads to the phase, turn, stock, pile, card
     counts, known cards, taken card and result the view shows. This player's own hand
     and known cards may depart from the history's (to put a position of one's own to a
@@ -394,6 +394,41 @@ def _check_story(view: PlayerView) -> None:
             f"PlayerView.taken_card={taken}, but the history shows "
             + ("no card taken from the pile this turn" if expected < 0 else f"{Card.from_index(expected)} taken this turn")
         )
+    return table
+
+
+def _check_legal(view: PlayerView, table: _Table) -> None:
+    """Legal actions, when the view lists them on its player's turn, are the engine's for
+    this position: the player's hand and the public table decide them, so any deal of
+    the other seats' hidden cards gives the same (this one gives them none)."""
+    if not view.legal_actions or view.phase is Phase.OVER:
+        return
+    from ._game import GameState  # the state module imports the view's: import at use
+
+    n, upcard = view.players, view.upcard.index
+    deck = [index for index in range(52) if index != upcard]
+    deck.insert(n * view.rules.hand_size, upcard)
+    world = GameState(
+        rules=view.rules,
+        deck=tuple(deck),
+        dealer=view.dealer,
+        hands=tuple(view.hand.mask if seat == view.seat else 0 for seat in range(n)),
+        stock_next=52 - view.stock_count,
+        pile=view.pile,
+        phase=view.phase,
+        to_play_seat=view.seat,
+        passes=table.passes,
+        taken=-1 if view.taken_card is None else view.taken_card.index,
+        must_knock=table.must_knock,
+        known=tuple(known.mask for known in view.known),
+        limit=view.knock_limit,
+    )
+    legal = world.legal_actions()
+    if len(set(view.legal_actions)) != len(view.legal_actions) or set(view.legal_actions) != set(legal):
+        raise InvalidStateError(
+            f"PlayerView.legal_actions are {', '.join(map(str, view.legal_actions))}, but this position's are"
+            f" {', '.join(map(str, legal))} (a view may also list none)"
+        )
 
 
 def check_view(view: PlayerView) -> None:
@@ -404,5 +439,6 @@ def check_view(view: PlayerView) -> None:
     _check_counts(view)
     _check_cards(view)
     _check_history(view)
-    _check_story(view)
+    table = _check_story(view)
     _check_actions(view)
+    _check_legal(view, table)
