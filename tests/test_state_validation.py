@@ -252,6 +252,53 @@ def test_a_match_whose_fields_do_not_fit_together_is_refused() -> None:
         assert quoted in str(raised.value), (changes, str(raised.value))
 
 
+def test_a_match_built_directly_deals_each_hand_by_the_rules_dealer() -> None:
+    """Each hand after the first is dealt by the seat ``next_dealer`` names after the hand
+    before it (the same dealer after a void hand), as loading a saved match requires: a
+    match built otherwise would not load back."""
+    from ginrummy import dumps, loads
+
+    for rules in (OKLAHOMA, attrs.evolve(OKLAHOMA, players=3), Rules.preset("classic")):
+        match = _match_with_knocks(rules, hands=4)
+        assert loads(dumps(match)) == match == attrs.evolve(match)
+        number = len(match.finished) + 1
+        wrong = next(seat for seat in range(rules.players) if seat != match.state.dealer)
+        moved = GameState.new(rules, deck=match.state.deck_cards, dealer=wrong)
+        with pytest.raises(
+            InvalidStateError,
+            match=rf"Match hand {number} is dealt by seat {wrong}, but after hand {number - 1} the rules"
+            rf" \(next_dealer={rules.next_dealer.value}\) make seat {match.state.dealer} the dealer",
+        ):
+            attrs.evolve(match, state=moved)
+        # two finished hands in the wrong order, the score following them
+        swapped = (match.finished[1], match.finished[0], *match.finished[2:])
+        score = GameScore(rules)
+        for hand in swapped:
+            assert hand.result is not None
+            score = score.add(hand.result)
+        with pytest.raises(InvalidStateError, match=r"Match hand [23] is dealt by seat"):
+            attrs.evolve(match, finished=swapped, score=score)
+
+
+def _match_with_knocks(rules: Rules, hands: int) -> Match:
+    """A match whose first ``hands`` hands end with a knock or gin (each dealt by the
+    dealer's left, or by the winner under ``classic``), dealt on to the next hand."""
+    from ginrummy.players import make_player
+
+    for seed in range(100):
+        bot = make_player("medium", seed=seed)  # it knocks as soon as it can
+        match = Match.new(rules, seed=seed)
+        while not match.is_over and len(match.finished) < hands:
+            seat = match.to_play
+            legal = match.legal_actions()
+            match = match.apply(legal[0] if seat is None else bot.choose(match.view(seat), legal))
+        results = [hand.result for hand in match.finished]
+        if len(results) == hands and not any(r is None or r.is_void for r in results):
+            if len({hand.dealer for hand in match.finished[:2]}) == 2:
+                return match
+    raise AssertionError("no such match in 100 seeds")
+
+
 def test_a_finished_game_deals_no_more_hands() -> None:
     match = Match.new(OKLAHOMA, seed=2)
     won = GameScore(OKLAHOMA, points=(150, 0))

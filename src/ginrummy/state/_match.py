@@ -41,7 +41,9 @@ class Match:
     :meth:`new`, ``apply`` and loading build matches. One built directly (to resume a
     game scored elsewhere, say) is checked: the hands and the score are played under
     its rules, the finished hands are over, the score holds exactly their results (and
-    the current hand's, once it is over), and a game that is over has no hand in play.
+    the current hand's, once it is over), each hand after the first is dealt by the
+    seat the rules name after the hand before it, and a game that is over has no hand
+    in play.
     A field of the wrong type raises :class:`~ginrummy.WrongTypeError`, the rest
     :class:`~ginrummy.InvalidStateError`. The hands themselves are not checked again:
     :meth:`GameState.validate` does that.
@@ -174,15 +176,9 @@ class Match:
 
     def next_dealer(self) -> int:
         """Who deals the hand after the current one (which must be over)."""
-        result = self.state.result
-        if result is None:
+        if self.state.result is None:
             raise IllegalActionError("the current hand is not over: nobody deals yet", reason="wrong_phase")
-        if result.is_void:
-            return self.state.dealer
-        scorer = result.score_under(self.rules).scorer
-        if self.rules.next_dealer is NextDealer.WINNER:
-            return self.state.dealer if scorer is None else scorer
-        return left_of(self.state.dealer, self.rules.players)
+        return _dealer_after(self.state, self.rules)
 
     def next_hand(self, deck: Sequence[Card] | None = None) -> Match:
         """Deal the next hand (``deck`` gives its order, as when loading a saved game).
@@ -213,6 +209,19 @@ class Match:
         else:
             legal = state.legal_actions() if state.to_play_seat == seat else ()
         return view_of(state, seat, game=censor_score(self.score, seat), legal_actions=legal)
+
+
+def _dealer_after(hand: GameState, rules: Rules) -> int:
+    """Who deals after ``hand`` (which is over): the same dealer after a void hand, else
+    the winner or the dealer's left, as ``rules.next_dealer`` says."""
+    result = hand.result
+    assert result is not None
+    if result.is_void:
+        return hand.dealer
+    if rules.next_dealer is NextDealer.WINNER:
+        scorer = result.score_under(rules).scorer
+        return hand.dealer if scorer is None else scorer
+    return left_of(hand.dealer, rules.players)
 
 
 def _check_match(match: Match) -> None:
@@ -250,6 +259,14 @@ def _check_match(match: Match) -> None:
         )
     if match.score.is_over and not match.state.is_over:
         raise InvalidStateError("Match.score says the game is over, but a hand is in play: a finished game deals no more hands")
+    hands = (*finished, match.state)
+    for number in range(1, len(hands)):
+        expected = _dealer_after(hands[number - 1], rules)
+        if hands[number].dealer != expected:
+            raise InvalidStateError(
+                f"Match hand {number + 1} is dealt by seat {hands[number].dealer}, but after hand {number} the rules"
+                f" (next_dealer={rules.next_dealer.value}) make seat {expected} the dealer"
+            )
 
 
 assert [f.name for f in attrs.fields(Match)] == ["rules", "state", "score", "finished", "seed", "rng"], (
