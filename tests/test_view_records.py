@@ -361,3 +361,32 @@ def test_a_views_legal_actions_are_the_positions_own_or_none() -> None:
     assert drawn.taken_card is not None and Discard(drawn.taken_card) not in drawn.legal_actions
     with pytest.raises(InvalidStateError, match=f"legal_actions are .*discard {drawn.taken_card}"):
         attrs.evolve(drawn, legal_actions=(*drawn.legal_actions, Discard(drawn.taken_card)))
+
+
+def test_views_with_fields_from_other_views_are_refused_or_answered_legally() -> None:
+    """Fields swapped in from other views of other hands, one to three at a time: each
+    view is refused with a library error, or is one a bot answers from its own legal
+    actions. Counts are bounded; the seeds fix them."""
+    from ginrummy import GinRummyError
+
+    pool: list[PlayerView] = []
+    for seed in range(24):
+        rules = Rules(players=2 + seed % 3, wall_rule=WallRule.FIFTIETH_CARD if seed % 2 else WallRule.VOID)
+        for state in played_by_bots(rules, seed)[::3]:
+            pool.extend(state.view(seat) for seat in range(rules.players))
+    names = [field.name for field in attrs.fields(PlayerView)]
+    rng = random.Random(8)
+    bot = make_player("hard", seed=1)
+    outcomes = {"refused": 0, "accepted": 0}
+    for _ in range(3_000):
+        view = rng.choice(pool)
+        changes = {name: getattr(rng.choice(pool), name) for name in rng.sample(names, rng.randint(1, 3))}
+        try:
+            changed = attrs.evolve(view, **changes)
+        except GinRummyError:
+            outcomes["refused"] += 1
+            continue
+        outcomes["accepted"] += 1
+        if changed.legal_actions:
+            assert bot.choose(changed, changed.legal_actions) in changed.legal_actions
+    assert outcomes["refused"] > 1_000 and outcomes["accepted"] > 100, outcomes
