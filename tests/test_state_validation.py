@@ -133,6 +133,22 @@ def test_fields_out_of_range_are_refused(change: Callable[[GameState], GameState
     refused(change(dealt()), fragment)
 
 
+def test_the_upcard_offer_goes_round_from_the_dealers_left() -> None:
+    """Section 2: the upcard is offered to each player in turn from the dealer's left,
+    the dealer last; if all pass, the dealer's left draws from the stock."""
+    state = GameState.new(attrs.evolve(OKLAHOMA, players=3), seed=1, dealer=0)
+    assert (state.to_play, state.passes) == (1, 0)
+    for passes, seat in ((0, 1), (1, 2), (2, 0)):
+        attrs.evolve(state, passes=passes, to_play_seat=seat).validate()
+        for wrong in {0, 1, 2} - {seat}:
+            refused(attrs.evolve(state, passes=passes, to_play_seat=wrong), f"GameState.to_play_seat={wrong} with passes={passes}",
+                    f"so seat {seat} is to play")
+    refused(attrs.evolve(state, passes=3, to_play_seat=1), "so at most 2 can have passed")
+    drawn = state.apply(PassUpcard()).apply(PassUpcard()).apply(PassUpcard())
+    assert (drawn.phase, drawn.to_play, drawn.passes) == (Phase.DRAW, 1, 3)
+    refused(attrs.evolve(drawn, to_play_seat=2), "after every seat passed the upcard (dealer 0): the dealer's left, seat 1, draws")
+
+
 def test_a_known_card_must_be_held() -> None:
     state = dealt()
     outside = state.pile[-1]

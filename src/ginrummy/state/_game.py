@@ -445,8 +445,9 @@ class GameState:
     def validate(self) -> None:
         """Check every invariant of a hand, field by field: the 52 cards each in exactly one
         place (the hands, the pile, the stock, the knock discard), hand sizes that fit the
-        phase, seats in range, a card taken this turn still held, a result exactly when
-        the hand is over, and the knock limit that the rules and the upcard fix.
+        phase, seats in range, the seat the upcard offer has reached, a card taken this
+        turn still held, a result exactly when the hand is over, and the knock limit that
+        the rules and the upcard fix.
 
         States the engine makes always pass, so it never checks them itself; this is for
         states built field by field. Raises :class:`~ginrummy.InvalidStateError` naming

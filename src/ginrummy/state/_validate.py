@@ -106,6 +106,19 @@ def _check_turn(state: GameState) -> None:
     n, phase = len(state.hands), state.phase
     if not 0 <= state.passes <= n:
         raise InvalidStateError(f"GameState.passes={_shown(state.passes)}: expected 0-{n}")
+    if phase is Phase.OFFER:
+        seat = (state.dealer + 1 + state.passes) % n  # the upcard goes round from the dealer's left
+        if state.passes == n or state.to_play_seat != seat:
+            raise InvalidStateError(
+                f"GameState.to_play_seat={state.to_play_seat} with passes={state.passes} in the offer phase (dealer"
+                f" {state.dealer}): the upcard is offered to each seat in turn from the dealer's left, so "
+                + (f"at most {n - 1} can have passed" if state.passes == n else f"seat {seat} is to play")
+            )
+    if phase is Phase.DRAW and state.passes == n and state.to_play_seat != (state.dealer + 1) % n:
+        raise InvalidStateError(
+            f"GameState.to_play_seat={state.to_play_seat} after every seat passed the upcard (dealer {state.dealer}):"
+            f" the dealer's left, seat {(state.dealer + 1) % n}, draws from the stock"
+        )
     if state.taken != -1:
         if phase is not Phase.DISCARD or not state.hands[state.to_play_seat] >> state.taken & 1:
             raise InvalidStateError(
