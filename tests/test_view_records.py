@@ -390,3 +390,25 @@ def test_views_with_fields_from_other_views_are_refused_or_answered_legally() ->
         if changed.legal_actions:
             assert bot.choose(changed, changed.legal_actions) in changed.legal_actions
     assert outcomes["refused"] > 1_000 and outcomes["accepted"] > 100, outcomes
+
+
+def test_a_views_game_score_fits_the_hand() -> None:
+    """Between hands a match view's score ends with this hand's result; while a hand is
+    in play the game cannot be over (a finished game deals no more hands)."""
+    match = Match.new(Rules(), seed=3)
+    view = match.view(0)
+    assert attrs.evolve(view, game=GameScore(Rules(), points=(120, 40))).game is not None  # a score kept on paper
+    with pytest.raises(InvalidStateError, match="PlayerView.game says the game is over, but a hand is in play"):
+        attrs.evolve(view, game=GameScore(Rules(), points=(150, 0)))
+    rng = random.Random(3)
+    ended = []
+    for seed in (3, 4):
+        played = Match.new(Rules(), seed=seed)
+        while not played.state.is_over:
+            played = played.apply(rng.choice(played.legal_actions()))
+        ended.append(played)
+    first, other = ended
+    between = first.view(0)
+    assert attrs.evolve(between) == between
+    with pytest.raises(InvalidStateError, match="PlayerView.game's last hand result is not this hand's"):
+        attrs.evolve(between, game=other.view(0).game)

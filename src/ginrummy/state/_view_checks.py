@@ -120,8 +120,16 @@ def _check_table(view: PlayerView) -> None:
             f"PlayerView.result is of another hand: expected one played under {rules} with the upcard {view.upcard},"
             f" in which this player holds {view.hand}"
         )
-    if view.game is not None and view.game.rules != rules:
-        raise InvalidStateError(f"PlayerView.game is scored under {view.game.rules}, but the hand is played under {rules}")
+    game = view.game
+    if game is not None:
+        if game.rules != rules:
+            raise InvalidStateError(f"PlayerView.game is scored under {game.rules}, but the hand is played under {rules}")
+        if game.is_over and not over:
+            raise InvalidStateError("PlayerView.game says the game is over, but a hand is in play: a finished game deals no more hands")
+        if over and game.results and game.results[-1] != result:
+            raise InvalidStateError(
+                "PlayerView.game's last hand result is not this hand's: a match scores each hand as it ends"
+            )
 
 
 def _check_counts(view: PlayerView) -> None:
