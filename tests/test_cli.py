@@ -315,6 +315,8 @@ def test_score_with_defenders_in_turn_order(capsys: pytest.CaptureFixture[str]) 
     assert code == 0
     assert "Defender 1's layoffs: 8h on [9h Th Jh]" in out
     assert "Defender 2's layoffs: 7h on [8h 9h Th Jh], Qh on [7h 8h 9h Th Jh]" in out
+    assert "Defender 1's melds and deadwood: 2s 3s Ks Qd 5c Kc  (deadwood 40)" in out
+    assert "Defender 2's melds and deadwood: [As Ad Ac] 2d 3c  (deadwood 5)" in out
     assert "Undercut! Defender 2 scores 61" in out
     code, out, _ = run(argv + ["--json"], capsys)
     data = json.loads(out)

@@ -113,7 +113,7 @@ def show_result(result: HandResult, style: Style, out: TextIO, names: Sequence[s
         rest = result.hands[seat]
         for layoff in layoffs:
             rest = rest.remove(layoff.card)
-        print(f"{possessive(names[seat])} melds: {style.melding(Melding.from_melds(rest, result.melds_of(seat)))}", file=out)
+        print(f"{possessive(names[seat])} melds and deadwood: {style.melding(Melding.from_melds(rest, result.melds_of(seat)))}", file=out)
     score = result.score
     reason = score.reason.value.replace("_", " ")
     if score.scorer is None:
