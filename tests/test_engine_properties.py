@@ -211,8 +211,23 @@ def test_parse_action_forms() -> None:
     assert parse_action("d 10h") == Discard(Card.parse("Th"))
     assert parse_action("k 7h") == Knock(Card.parse("7h"))
     assert parse_action("big gin") == BigGin()
-    for action in [TakeUpcard(), PassUpcard(), DrawStock(), DrawDiscard(), BigGin(), TakeWallDiscard(), DeclineWallDiscard(), NextHand()]:
+    for action in [TakeUpcard(), PassUpcard(), DrawStock(), DrawDiscard(), BigGin(), TakeWallDiscard(), DeclineWallDiscard(), NextHand(),
+                   HiddenKnock()]:
         assert parse_action(str(action)) == action
+    # a view's history as text (to_dict) reads back to its actions, another seat's knock included
+    from ginrummy.players import make_player
+
+    bot = make_player("medium", seed=1)  # it knocks as soon as it can
+    final = GameState.new(Rules.preset("standard"), seed=1)
+    while not final.is_over:
+        final = final.apply(bot.choose(final.view(final.to_play or 0), final.legal_actions()))
+    assert final.result is not None and final.result.knocker is not None
+    assert isinstance(final.view(1 - final.result.knocker).history[-1][1], HiddenKnock)
+    for seat in (0, 1):
+        view = final.view(seat)
+        history = to_dict(view)["history"]
+        assert isinstance(history, list)
+        assert [(s, parse_action(text)) for s, text in history] == list(view.history)
     with pytest.raises(IllegalActionError) as info:
         parse_action("fold")
     assert info.value.reason == "unreadable"

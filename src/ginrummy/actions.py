@@ -170,6 +170,7 @@ _SIMPLE: dict[str, Action] = {
     "decline wall": DeclineWallDiscard(),
     "next": NextHand(),
     "next hand": NextHand(),
+    "knock (face down)": HiddenKnock(),  # as a view's history shows another seat's knock
     "big gin": BigGin(),
     "biggin": BigGin(),
     "bg": BigGin(),
@@ -196,7 +197,9 @@ def parse_action(text: str) -> Action:
 
     Accepted: ``take``/``t``, ``pass``, ``stock``/``s``/``draw``, ``pile``/``p``,
     ``discard 7h``/``d 7h``, ``knock 7h``/``k 7h`` (optionally followed by
-    ``: meld | meld``), ``big gin``/``bg``, ``take wall``, ``decline``, ``next``.
+    ``: meld | meld``), ``big gin``/``bg``, ``take wall``, ``decline``, ``next``, and
+    ``knock (face down)``, the text of a :class:`HiddenKnock` in a view's history (which
+    no player can play), so that every action's text reads back to the action.
     Context-dependent words such as ``gin`` are read by
     :meth:`ginrummy.GameState.parse_action`.
 
