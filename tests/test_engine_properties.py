@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import playout, shuffle_hidden
+from helpers import played_by_bots, playout, shuffle_hidden
 from ginrummy import (
     PRESETS,
     Action,
@@ -215,12 +215,10 @@ def test_parse_action_forms() -> None:
                    HiddenKnock()]:
         assert parse_action(str(action)) == action
     # a view's history as text (to_dict) reads back to its actions, another seat's knock included
-    from ginrummy.players import make_player
-
-    bot = make_player("medium", seed=1)  # it knocks as soon as it can
-    final = GameState.new(Rules.preset("standard"), seed=1)
-    while not final.is_over:
-        final = final.apply(bot.choose(final.view(final.to_play or 0), final.legal_actions()))
+    final = next(
+        hand[-1] for hand in map(lambda seed: played_by_bots(Rules.preset("standard"), seed), range(100))
+        if hand[-1].result is not None and hand[-1].result.knocker is not None
+    )
     assert final.result is not None and final.result.knocker is not None
     assert isinstance(final.view(1 - final.result.knocker).history[-1][1], HiddenKnock)
     for seat in (0, 1):

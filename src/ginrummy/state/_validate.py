@@ -13,6 +13,7 @@ from ..cards import Card
 from ..errors import InvalidStateError, WrongTypeError, _count, _shown
 from ..rules import Rules
 from ..scoring import HandResult
+from ._deal import left_of
 from ._history import Step
 from ._phase import Phase
 
@@ -106,18 +107,19 @@ def _check_turn(state: GameState) -> None:
     n, phase = len(state.hands), state.phase
     if not 0 <= state.passes <= n:
         raise InvalidStateError(f"GameState.passes={_shown(state.passes)}: expected 0-{n}")
+    first = left_of(state.dealer, n)  # the upcard goes round from the dealer's left, who draws if all pass
     if phase is Phase.OFFER:
-        seat = (state.dealer + 1 + state.passes) % n  # the upcard goes round from the dealer's left
+        seat = (first + state.passes) % n
         if state.passes == n or state.to_play_seat != seat:
             raise InvalidStateError(
                 f"GameState.to_play_seat={state.to_play_seat} with passes={state.passes} in the offer phase (dealer"
                 f" {state.dealer}): the upcard is offered to each seat in turn from the dealer's left, so "
                 + (f"at most {n - 1} can have passed" if state.passes == n else f"seat {seat} is to play")
             )
-    if phase is Phase.DRAW and state.passes == n and state.to_play_seat != (state.dealer + 1) % n:
+    if phase is Phase.DRAW and state.passes == n and state.to_play_seat != first:
         raise InvalidStateError(
             f"GameState.to_play_seat={state.to_play_seat} after every seat passed the upcard (dealer {state.dealer}):"
-            f" the dealer's left, seat {(state.dealer + 1) % n}, draws from the stock"
+            f" the dealer's left, seat {first}, draws from the stock"
         )
     if state.taken != -1:
         if phase is not Phase.DISCARD or not state.hands[state.to_play_seat] >> state.taken & 1:
